@@ -1,0 +1,95 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef GPRS_BSS_NET_DEVICE_H
+#define GPRS_BSS_NET_DEVICE_H
+
+#include "gprs-net-device.h"
+
+#include "ns3/ipv4-address.h"
+#include "ns3/nstime.h"
+
+#include <map>
+
+/**
+ * \file
+ * \ingroup gprs
+ * The network side of a GPRS cell, as seen from the GGSN.
+ */
+
+namespace ns3
+{
+
+class GprsPcu;
+
+/**
+ * \ingroup gprs
+ * \brief Network-side GPRS device: installed on the GGSN node, it stands for the Gn/Gb path
+ * (GGSN, SGSN, BSS) to the cell's PCU.
+ *
+ * Downlink IP packets are addressed to a mobile by their IPv4 destination; they cross the core
+ * network (CoreNetworkDelay) and enter that mobile's buffer in the PCU. Uplink packets come out
+ * of the PCU and cross the core network the other way.
+ */
+class GprsBssNetDevice : public GprsNetDevice
+{
+  public:
+    /**
+     * \brief Get the TypeId
+     * \return the TypeId
+     */
+    static TypeId GetTypeId();
+    GprsBssNetDevice();
+    ~GprsBssNetDevice() override;
+
+    /**
+     * Make this device the network side of a cell.
+     * \param channel the cell
+     */
+    void Attach(Ptr<GprsChannel> channel);
+
+    /// \return the cell's PCU
+    Ptr<GprsPcu> GetPcu() const;
+
+    /**
+     * An uplink IP packet reassembled by the PCU.
+     * \param packet the packet
+     * \param from the mobile's device address
+     */
+    void ReceiveFromCell(Ptr<Packet> packet, const Address& from);
+
+    /**
+     * A downlink packet the cell could not deliver (buffer full, LLC frames lost).
+     * \param packet the packet
+     */
+    void NotifyDrop(Ptr<const Packet> packet);
+
+    /**
+     * \param stream first random stream index
+     * \return streams used
+     */
+    int64_t AssignStreams(int64_t stream);
+
+    // NetDevice
+    bool Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber) override;
+
+  protected:
+    void DoDispose() override;
+    void DoInitialize() override;
+
+  private:
+    /**
+     * \param destination IPv4 destination of a downlink packet
+     * \return the index of the mobile with that address, or -1
+     */
+    int64_t FindMs(Ipv4Address destination);
+
+    Ptr<GprsPcu> m_pcu;                         //!< the cell's PCU
+    Time m_coreDelay;                           //!< one-way GGSN-SGSN-BSS delay
+    std::map<Ipv4Address, uint32_t> m_msByAddress; //!< learnt address -> mobile index
+};
+
+} // namespace ns3
+
+#endif /* GPRS_BSS_NET_DEVICE_H */

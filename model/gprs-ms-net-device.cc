@@ -1,0 +1,207 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "gprs-ms-net-device.h"
+
+#include "gprs-bss-net-device.h"
+#include "gprs-channel.h"
+#include "gprs-multislot-class.h"
+#include "gprs-pcu.h"
+
+#include "ns3/abort.h"
+#include "ns3/ipv4-l3-protocol.h"
+#include "ns3/log.h"
+#include "ns3/string.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("GprsMsNetDevice");
+
+NS_OBJECT_ENSURE_REGISTERED(GprsMsNetDevice);
+
+TypeId
+GprsMsNetDevice::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::GprsMsNetDevice")
+            .SetParent<GprsNetDevice>()
+            .SetGroupName("Gprs")
+            .AddConstructor<GprsMsNetDevice>()
+            .AddAttribute("MultislotClass",
+                          "Multislot class (TS 45.002 Annex B, 1..45): limits the timeslots of "
+                          "its TBFs. Default 8 (4 downlink + 1 uplink), Meyer's mobile.",
+                          UintegerValue(8),
+                          MakeUintegerAccessor(&GprsMsNetDevice::m_multislotClass),
+                          MakeUintegerChecker<uint32_t>(GprsMultislotClass::kMinClass,
+                                                        GprsMultislotClass::kMaxClass))
+            .AddAttribute("RadioConditions",
+                          "C/I seen by the mobile, both directions: a constant in dB ('24'), a "
+                          "piecewise schedule ('0s:13,10s:6,20s:13') or a trace file "
+                          "('file:PATH', lines 'time_s ci_db'). Default 24 dB, the C/I of "
+                          "Rendon et al.'s scenario.",
+                          StringValue("24"),
+                          MakeStringAccessor(&GprsMsNetDevice::SetRadioSpec,
+                                             &GprsMsNetDevice::GetRadioSpec),
+                          MakeStringChecker())
+            .AddAttribute("Outages",
+                          "Intervals during which no block gets through in either direction, "
+                          "e.g. '40s-70s,100s-101s'. Default none.",
+                          StringValue(""),
+                          MakeStringAccessor(&GprsMsNetDevice::SetOutageSpec,
+                                             &GprsMsNetDevice::GetOutageSpec),
+                          MakeStringChecker());
+    return tid;
+}
+
+GprsMsNetDevice::GprsMsNetDevice()
+    : m_multislotClass(8),
+      m_radio(24.0)
+{
+}
+
+GprsMsNetDevice::~GprsMsNetDevice() = default;
+
+void
+GprsMsNetDevice::DoDispose()
+{
+    GprsNetDevice::DoDispose();
+}
+
+void
+GprsMsNetDevice::Attach(Ptr<GprsChannel> channel)
+{
+    const Ptr<GprsBssNetDevice> bss = channel->GetBss();
+    NS_ABORT_MSG_UNLESS(bss, "attach the network-side device to the cell before the mobiles");
+    channel->AddMs(this);
+    m_index = bss->GetPcu()->AddMs(this);
+    SetGprsChannel(channel);
+}
+
+uint32_t
+GprsMsNetDevice::GetIndex() const
+{
+    return m_index;
+}
+
+uint32_t
+GprsMsNetDevice::GetMultislotClass() const
+{
+    return m_multislotClass;
+}
+
+void
+GprsMsNetDevice::SetRadioConditions(const GprsRadioConditions& radio)
+{
+    m_radio = radio;
+    m_radioSpec = "(set from code)";
+    m_outageSpec.clear();
+}
+
+const GprsRadioConditions&
+GprsMsNetDevice::GetRadioConditions() const
+{
+    return m_radio;
+}
+
+void
+GprsMsNetDevice::SetRadioSpec(std::string spec)
+{
+    m_radioSpec = spec;
+    BuildRadio();
+}
+
+std::string
+GprsMsNetDevice::GetRadioSpec() const
+{
+    return m_radioSpec;
+}
+
+void
+GprsMsNetDevice::SetOutageSpec(std::string spec)
+{
+    m_outageSpec = spec;
+    BuildRadio();
+}
+
+std::string
+GprsMsNetDevice::GetOutageSpec() const
+{
+    return m_outageSpec;
+}
+
+void
+GprsMsNetDevice::BuildRadio()
+{
+    try
+    {
+        const std::string filePrefix = "file:";
+        if (m_radioSpec.rfind(filePrefix, 0) == 0)
+        {
+            m_radio = GprsRadioConditions::FromTraceFile(m_radioSpec.substr(filePrefix.size()));
+        }
+        else if (m_radioSpec.find(':') != std::string::npos)
+        {
+            m_radio = GprsRadioConditions::FromSchedule(m_radioSpec);
+        }
+        else
+        {
+            std::size_t used = 0;
+            const double ci = std::stod(m_radioSpec, &used);
+            if (used != m_radioSpec.size())
+            {
+                throw std::invalid_argument("trailing characters");
+            }
+            m_radio = GprsRadioConditions(ci);
+        }
+        if (!m_outageSpec.empty())
+        {
+            m_radio.AddOutages(m_outageSpec);
+        }
+    }
+    catch (const std::exception& e)
+    {
+        NS_FATAL_ERROR("GprsMsNetDevice: bad RadioConditions '"
+                       << m_radioSpec << "' / Outages '" << m_outageSpec << "': " << e.what()
+                       << " (expected a C/I in dB such as '24', a schedule such as "
+                          "'0s:13,10s:6,20s:13', or 'file:PATH'; outages like '40s-70s')");
+    }
+}
+
+bool
+GprsMsNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber)
+{
+    if (!AcceptFromAbove(packet, protocolNumber))
+    {
+        return false;
+    }
+    const Ptr<GprsChannel> cell = GetGprsChannel();
+    if (!cell || !cell->GetBss()->GetPcu()->EnqueueUplink(m_index, packet))
+    {
+        m_macTxDropTrace(packet);
+        return false;
+    }
+    return true;
+}
+
+bool
+GprsMsNetDevice::IsPointToPoint() const
+{
+    return true;
+}
+
+void
+GprsMsNetDevice::Receive(Ptr<Packet> packet)
+{
+    ForwardUp(packet, Ipv4L3Protocol::PROT_NUMBER, GetGprsChannel()->GetBss()->GetAddress());
+}
+
+void
+GprsMsNetDevice::NotifyDrop(Ptr<const Packet> packet)
+{
+    m_macTxDropTrace(packet);
+}
+
+} // namespace ns3

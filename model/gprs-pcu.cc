@@ -1,0 +1,1383 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "gprs-pcu.h"
+
+#include "gprs-block-timing.h"
+#include "gprs-bss-net-device.h"
+#include "gprs-link-adaptation.h"
+#include "gprs-ms-net-device.h"
+#include "gprs-multislot-class.h"
+#include "gprs-scheduler.h"
+
+#include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/enum.h"
+#include "ns3/log.h"
+#include "ns3/pointer.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("GprsPcu");
+
+NS_OBJECT_ENSURE_REGISTERED(GprsPcu);
+
+namespace
+{
+/// Control blocks are always sent with CS-1 (TS 44.060 clause 10.2, 11).
+constexpr GprsCodingScheme kControlCs = GprsCodingScheme::CS1;
+/// RRBP = 0: the reserved uplink block starts 13 frames later, always 3 blocks later.
+constexpr uint64_t kRrbpBlocks = 3;
+/// RLC window size of GPRS (TS 44.060 clause 9.1.9).
+constexpr uint32_t kWindowSize = 64;
+
+constexpr uint32_t
+DirIndex(GprsDirection dir)
+{
+    return dir == GprsDirection::DOWNLINK ? 0 : 1;
+}
+} // namespace
+
+const char*
+ToString(GprsDirection dir)
+{
+    return dir == GprsDirection::DOWNLINK ? "DL" : "UL";
+}
+
+const char*
+ToString(GprsControlMessage msg)
+{
+    switch (msg)
+    {
+    case GprsControlMessage::PACKET_DOWNLINK_ACK_NACK:
+        return "PACKET_DOWNLINK_ACK_NACK";
+    case GprsControlMessage::PACKET_UPLINK_ACK_NACK:
+        return "PACKET_UPLINK_ACK_NACK";
+    case GprsControlMessage::PACKET_CONTROL_ACK:
+        return "PACKET_CONTROL_ACK";
+    case GprsControlMessage::PACKET_DOWNLINK_ASSIGNMENT:
+        return "PACKET_DOWNLINK_ASSIGNMENT";
+    case GprsControlMessage::PACKET_UPLINK_ASSIGNMENT:
+        return "PACKET_UPLINK_ASSIGNMENT";
+    }
+    return "?";
+}
+
+TypeId
+GprsPcu::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::GprsPcu")
+            .SetParent<Object>()
+            .SetGroupName("Gprs")
+            .AddConstructor<GprsPcu>()
+            .AddAttribute("NumberOfPdchs",
+                          "PDCHs (timeslots) of the cell carrying packet data, 1..8. Default 4, "
+                          "the setup of Meyer (WCNC 1999) and Rendon et al.",
+                          UintegerValue(4),
+                          MakeUintegerAccessor(&GprsPcu::m_numPdch),
+                          MakeUintegerChecker<uint32_t>(1, 8))
+            .AddAttribute("RlcMode",
+                          "RLC mode of every TBF (TS 44.060 clause 9.3). Default acknowledged, "
+                          "as in all the studies reproduced.",
+                          EnumValue(GprsRlcMode::ACKNOWLEDGED),
+                          MakeEnumAccessor(&GprsPcu::m_rlcMode),
+                          MakeEnumChecker(GprsRlcMode::ACKNOWLEDGED,
+                                          "Acknowledged",
+                                          GprsRlcMode::UNACKNOWLEDGED,
+                                          "Unacknowledged"))
+            .AddAttribute("BlerFile",
+                          "Text file of BLER(CS, C/I) points replacing the default curves "
+                          "(format in doc/gprs.rst); empty: the defaults.",
+                          StringValue(""),
+                          MakeStringAccessor(&GprsPcu::m_blerFile),
+                          MakeStringChecker())
+            .AddAttribute("DownlinkLinkAdaptation",
+                          "Coding scheme choice for downlink TBFs. Default: fixed CS-2, the "
+                          "scheme of the networks measured by Chakravorty and by Benko.",
+                          StringValue("ns3::GprsFixedLinkAdaptation[CodingScheme=CS-2]"),
+                          MakePointerAccessor(&GprsPcu::m_dlLinkAdaptation),
+                          MakePointerChecker<GprsLinkAdaptation>())
+            .AddAttribute("UplinkLinkAdaptation",
+                          "Coding scheme choice for uplink TBFs. Default: fixed CS-2.",
+                          StringValue("ns3::GprsFixedLinkAdaptation[CodingScheme=CS-2]"),
+                          MakePointerAccessor(&GprsPcu::m_ulLinkAdaptation),
+                          MakePointerChecker<GprsLinkAdaptation>())
+            .AddAttribute("Scheduler",
+                          "Which TBF gets a PDCH in a block period.",
+                          StringValue("ns3::GprsRoundRobinScheduler"),
+                          MakePointerAccessor(&GprsPcu::m_scheduler),
+                          MakePointerChecker<GprsScheduler>())
+            .AddAttribute("DownlinkAssignmentDelay",
+                          "Seconds from the first downlink packet for an idle mobile to its "
+                          "TBF (paging/CCCH Packet Downlink Assignment). Default uniform "
+                          "0.1..0.2 s: the TBF set-up cost measured by Chakravorty & Pratt "
+                          "(JCN 2002).",
+                          StringValue("ns3::UniformRandomVariable[Min=0.1|Max=0.2]"),
+                          MakePointerAccessor(&GprsPcu::m_dlAssignmentDelay),
+                          MakePointerChecker<RandomVariableStream>())
+            .AddAttribute("UplinkAccessDelay",
+                          "Seconds from uplink data at a mobile without a TBF and no downlink "
+                          "TBF to the uplink TBF (random access, Immediate Assignment). Default "
+                          "uniform 0.1..0.2 s, as the downlink (Chakravorty & Pratt; Rendon et "
+                          "al. use an access grant wait of 0.1 s).",
+                          StringValue("ns3::UniformRandomVariable[Min=0.1|Max=0.2]"),
+                          MakePointerAccessor(&GprsPcu::m_ulAccessDelay),
+                          MakePointerChecker<RandomVariableStream>())
+            .AddAttribute("PollInterval",
+                          "The network polls (RRBP) a downlink TBF every N data blocks, on the "
+                          "final block and when the window is about to stall. Default 16: a "
+                          "quarter of the 64-block window, so that the Ack/Nack (3 blocks "
+                          "later) arrives before the window stalls.",
+                          UintegerValue(16),
+                          MakeUintegerAccessor(&GprsPcu::m_pollInterval),
+                          MakeUintegerChecker<uint32_t>(1, 64))
+            .AddAttribute("UplinkAckInterval",
+                          "The network sends a Packet Uplink Ack/Nack every N received uplink "
+                          "blocks, and on the final block. Default 16, as PollInterval.",
+                          UintegerValue(16),
+                          MakeUintegerAccessor(&GprsPcu::m_ulAckInterval),
+                          MakeUintegerChecker<uint32_t>(1, 64))
+            .AddAttribute("T3192",
+                          "After its downlink TBF ends the mobile listens to PACCH this long, "
+                          "so a new downlink TBF is assigned there without CCCH delay "
+                          "(TS 44.060 clause 13.1; broadcast values 0..1500 ms; default 500 ms).",
+                          TimeValue(MilliSeconds(500)),
+                          MakeTimeAccessor(&GprsPcu::m_t3192),
+                          MakeTimeChecker(Seconds(0), Seconds(1.5)))
+            .AddAttribute("DelayedReleaseTime",
+                          "Release 99 delayed downlink TBF release: keep the TBF open this long "
+                          "after the last data; 0 disables (GPRS Release 97, Meyer's setup).",
+                          TimeValue(Seconds(0)),
+                          MakeTimeAccessor(&GprsPcu::m_delayedRelease),
+                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute("ExtendedUplinkTime",
+                          "Release 4 extended uplink TBF: keep the uplink TBF open this long "
+                          "after the last data; 0 disables.",
+                          TimeValue(Seconds(0)),
+                          MakeTimeAccessor(&GprsPcu::m_extendedUplink),
+                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute("N3105Max",
+                          "Unanswered polls of a downlink TBF before it is released abnormally "
+                          "(TS 44.060 clause 13.3; default 8 as osmo-pcu).",
+                          UintegerValue(8),
+                          MakeUintegerAccessor(&GprsPcu::m_n3105Max),
+                          MakeUintegerChecker<uint32_t>(1, 255))
+            .AddAttribute("N3101Max",
+                          "Unused uplink grants (USF) before an uplink TBF is released "
+                          "abnormally (TS 44.060 clause 13.3: must exceed 8; default 10 as "
+                          "osmo-pcu).",
+                          UintegerValue(10),
+                          MakeUintegerAccessor(&GprsPcu::m_n3101Max),
+                          MakeUintegerChecker<uint32_t>(9, 255))
+            .AddAttribute("N3103Max",
+                          "Repetitions of the final Packet Uplink Ack/Nack without Packet "
+                          "Control Ack before the network releases the uplink TBF "
+                          "(TS 44.060 clause 13.3; default 8 as osmo-pcu).",
+                          UintegerValue(8),
+                          MakeUintegerAccessor(&GprsPcu::m_n3103Max),
+                          MakeUintegerChecker<uint32_t>(1, 255))
+            .AddAttribute("RetryAfterAbort",
+                          "After an abnormal TBF release, send the LLC frames not known to be "
+                          "delivered again on the next TBF (TS 44.060 clause 8.7.2 'abnormal "
+                          "release with retry'); false loses them (counted and traced).",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&GprsPcu::m_retryAfterAbort),
+                          MakeBooleanChecker())
+            .AddAttribute("DownlinkBufferBytes",
+                          "Per-mobile downlink buffer of the core network (GGSN/SGSN), drop-tail, "
+                          "in octets of IP packets. Default 128 KiB: Chakravorty & Pratt "
+                          "measured over 120 KB on Vodafone UK.",
+                          UintegerValue(131072),
+                          MakeUintegerAccessor(&GprsPcu::m_dlBufferBytes),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("UplinkBufferBytes",
+                          "Per-mobile uplink buffer in the mobile, drop-tail, octets of IP "
+                          "packets. Default 64 KiB (engineer's choice: large enough that "
+                          "TCP's window, not the buffer, limits the uplink).",
+                          UintegerValue(65536),
+                          MakeUintegerAccessor(&GprsPcu::m_ulBufferBytes),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("N201U",
+                          "Largest LLC information field (TS 44.064 clause 8.9.5: 140..1520, "
+                          "default 500 octets for SAPI 3).",
+                          UintegerValue(500),
+                          MakeUintegerAccessor(&GprsPcu::m_n201U),
+                          MakeUintegerChecker<uint32_t>(140, 1520))
+            .AddAttribute("LlcOverhead",
+                          "LLC octets per frame: address 1 + UI control 2 + FCS 3 "
+                          "(TS 44.064 clauses 5, 6.3).",
+                          UintegerValue(6),
+                          MakeUintegerAccessor(&GprsPcu::m_llcOverhead),
+                          MakeUintegerChecker<uint32_t>(0, 64))
+            .AddAttribute("SndcpFirstHeader",
+                          "SNDCP SN-UNITDATA header of the first segment of an N-PDU: 4 octets "
+                          "(TS 44.065 clause 7.2).",
+                          UintegerValue(4),
+                          MakeUintegerAccessor(&GprsPcu::m_sndcpFirstHeader),
+                          MakeUintegerChecker<uint32_t>(0, 64))
+            .AddAttribute("SndcpNextHeader",
+                          "SNDCP SN-UNITDATA header of later segments: 3 octets (no PCOMP/DCOMP "
+                          "octet, TS 44.065 clause 7.2).",
+                          UintegerValue(3),
+                          MakeUintegerAccessor(&GprsPcu::m_sndcpNextHeader),
+                          MakeUintegerChecker<uint32_t>(0, 64))
+            .AddTraceSource("RlcBlock",
+                            "An RLC data block on the air (either direction), lost or not.",
+                            MakeTraceSourceAccessor(&GprsPcu::m_rlcBlockTrace),
+                            "ns3::GprsPcu::RlcBlockCallback")
+            .AddTraceSource("ControlBlock",
+                            "An RLC/MAC control block on the air (Ack/Nack, assignment).",
+                            MakeTraceSourceAccessor(&GprsPcu::m_controlTrace),
+                            "ns3::GprsPcu::ControlBlockCallback")
+            .AddTraceSource("TbfEstablished",
+                            "A TBF starts; delay since the data that asked for it.",
+                            MakeTraceSourceAccessor(&GprsPcu::m_tbfEstablishedTrace),
+                            "ns3::GprsPcu::TbfEstablishedCallback")
+            .AddTraceSource("TbfReleased",
+                            "A TBF ends, normally or abnormally (counter expiry).",
+                            MakeTraceSourceAccessor(&GprsPcu::m_tbfReleasedTrace),
+                            "ns3::GprsPcu::TbfReleasedCallback")
+            .AddTraceSource("BufferOccupancy",
+                            "Octets in a mobile's downlink (GGSN) or uplink buffer, on change.",
+                            MakeTraceSourceAccessor(&GprsPcu::m_bufferTrace),
+                            "ns3::GprsPcu::BufferCallback")
+            .AddTraceSource("BufferDrop",
+                            "An IP packet dropped because the buffer is full.",
+                            MakeTraceSourceAccessor(&GprsPcu::m_bufferDropTrace),
+                            "ns3::GprsPcu::PacketCallback")
+            .AddTraceSource("PacketDelivered",
+                            "An IP packet reassembled at the far end of the radio link, with "
+                            "its delay since the sending device accepted it.",
+                            MakeTraceSourceAccessor(&GprsPcu::m_deliveredTrace),
+                            "ns3::GprsPcu::DeliveredCallback")
+            .AddTraceSource("LlcFrameLost",
+                            "An LLC frame lost: unacknowledged-mode gap, or abnormal release "
+                            "without retry.",
+                            MakeTraceSourceAccessor(&GprsPcu::m_frameLostTrace),
+                            "ns3::GprsPcu::FrameLostCallback")
+            .AddTraceSource("RadioConditions",
+                            "A mobile's C/I (dB) or outage state as seen by a block, on change.",
+                            MakeTraceSourceAccessor(&GprsPcu::m_radioTrace),
+                            "ns3::GprsPcu::RadioCallback");
+    return tid;
+}
+
+GprsPcu::GprsPcu()
+{
+    m_uniform = CreateObject<UniformRandomVariable>();
+    m_usf.fill(-1);
+    m_usfDecoded.fill(false);
+}
+
+GprsPcu::~GprsPcu() = default;
+
+void
+GprsPcu::DoInitialize()
+{
+    try
+    {
+        m_framing = std::make_unique<GprsLlcFraming>(m_n201U,
+                                                     m_llcOverhead,
+                                                     m_sndcpFirstHeader,
+                                                     m_sndcpNextHeader);
+        if (!m_blerFile.empty())
+        {
+            m_bler = GprsBlerModel::LoadFile(m_blerFile);
+        }
+    }
+    catch (const std::exception& e)
+    {
+        NS_FATAL_ERROR("GprsPcu: " << e.what());
+    }
+    for (uint32_t i = 0; i < m_mss.size(); ++i)
+    {
+        ComputeTimeslots(i);
+    }
+    Object::DoInitialize();
+}
+
+void
+GprsPcu::DoDispose()
+{
+    Simulator::Cancel(m_clock);
+    for (auto& ms : m_mss)
+    {
+        Simulator::Cancel(ms.dl.timer);
+        Simulator::Cancel(ms.ul.timer);
+    }
+    m_mss.clear();
+    m_bss = nullptr;
+    m_dlLinkAdaptation = nullptr;
+    m_ulLinkAdaptation = nullptr;
+    m_scheduler = nullptr;
+    Object::DoDispose();
+}
+
+void
+GprsPcu::SetBss(Ptr<GprsBssNetDevice> bss)
+{
+    m_bss = bss;
+}
+
+uint32_t
+GprsPcu::AddMs(Ptr<GprsMsNetDevice> ms)
+{
+    m_mss.emplace_back();
+    m_mss.back().dev = ms;
+    return static_cast<uint32_t>(m_mss.size() - 1);
+}
+
+GprsPcu::Ms&
+GprsPcu::GetMs(uint32_t ms)
+{
+    NS_ABORT_MSG_UNLESS(ms < m_mss.size(),
+                        "mobile index " << ms << " out of range (cell has " << m_mss.size()
+                                        << ")");
+    return m_mss[ms];
+}
+
+const GprsPcu::Ms&
+GprsPcu::GetMs(uint32_t ms) const
+{
+    NS_ABORT_MSG_UNLESS(ms < m_mss.size(),
+                        "mobile index " << ms << " out of range (cell has " << m_mss.size()
+                                        << ")");
+    return m_mss[ms];
+}
+
+GprsPcu::Link&
+GprsPcu::GetLink(uint32_t index, GprsDirection dir)
+{
+    Ms& ms = GetMs(index);
+    return dir == GprsDirection::DOWNLINK ? ms.dl : ms.ul;
+}
+
+const GprsPcu::Link&
+GprsPcu::GetLink(uint32_t index, GprsDirection dir) const
+{
+    const Ms& ms = GetMs(index);
+    return dir == GprsDirection::DOWNLINK ? ms.dl : ms.ul;
+}
+
+void
+GprsPcu::ComputeTimeslots(uint32_t index)
+{
+    Ms& ms = m_mss[index];
+    const int msClass = static_cast<int>(ms.dev->GetMultislotClass());
+    // Spread mobiles over the PDCHs: mobile i starts at offset i modulo the number of
+    // positions its downlink set can take (deterministic load balancing).
+    const GprsTbfTimeslots full = GprsAssignTbfTimeslots(msClass, static_cast<int>(m_numPdch), 0);
+    const auto dlWidth = static_cast<uint32_t>(full.downlinkTbf.downlink.count());
+    const uint32_t positions = m_numPdch - dlWidth + 1;
+    const auto offset = static_cast<int>(index % positions);
+    const GprsTbfTimeslots ts =
+        GprsAssignTbfTimeslots(msClass, static_cast<int>(m_numPdch) - offset, offset);
+    auto firstOf = [](const GprsTimeslotSet& set) {
+        for (uint8_t tn = 0; tn < set.size(); ++tn)
+        {
+            if (set.test(tn))
+            {
+                return tn;
+            }
+        }
+        return uint8_t{0};
+    };
+    ms.dlFirst = firstOf(ts.downlinkTbf.downlink);
+    ms.dlCount = static_cast<uint8_t>(ts.downlinkTbf.downlink.count());
+    ms.ulFirst = firstOf(ts.uplinkTbf.uplink);
+    ms.ulCount = static_cast<uint8_t>(ts.uplinkTbf.uplink.count());
+    NS_LOG_INFO("MS " << index << " class " << msClass << ": DL TN " << +ms.dlFirst << "+"
+                      << +ms.dlCount << ", UL TN " << +ms.ulFirst << "+" << +ms.ulCount);
+}
+
+bool
+GprsPcu::OnDownlinkSlot(const Ms& ms, uint8_t pdch) const
+{
+    return pdch >= ms.dlFirst && pdch < ms.dlFirst + ms.dlCount;
+}
+
+bool
+GprsPcu::OnUplinkSlot(const Ms& ms, uint8_t pdch) const
+{
+    return pdch >= ms.ulFirst && pdch < ms.ulFirst + ms.ulCount;
+}
+
+const GprsBlerModel&
+GprsPcu::GetBlerModel() const
+{
+    return m_bler;
+}
+
+uint32_t
+GprsPcu::GetNumberOfPdchs() const
+{
+    return m_numPdch;
+}
+
+uint64_t
+GprsPcu::GetBlockPeriods() const
+{
+    return m_blockPeriods;
+}
+
+uint64_t
+GprsPcu::GetRadioBlocks() const
+{
+    return m_radioBlocks;
+}
+
+int64_t
+GprsPcu::AssignStreams(int64_t stream)
+{
+    m_uniform->SetStream(stream);
+    m_dlAssignmentDelay->SetStream(stream + 1);
+    m_ulAccessDelay->SetStream(stream + 2);
+    return 3;
+}
+
+uint32_t
+GprsPcu::GetBufferedBytes(uint32_t ms, GprsDirection dir) const
+{
+    return GetLink(ms, dir).bufferBytes;
+}
+
+bool
+GprsPcu::HasTbf(uint32_t ms, GprsDirection dir) const
+{
+    const TbfState s = GetLink(ms, dir).state;
+    return s == TbfState::ACTIVE || s == TbfState::RELEASING;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Buffers and TBF life cycle
+
+void
+GprsPcu::EnqueueDownlink(uint32_t index, Ptr<Packet> packet, Time sent)
+{
+    Link& link = GetMs(index).dl;
+    if (link.bufferBytes + packet->GetSize() > m_dlBufferBytes)
+    {
+        NS_LOG_LOGIC("GGSN buffer of MS " << index << " full: drop " << packet->GetSize());
+        m_bufferDropTrace(index, GprsDirection::DOWNLINK, packet);
+        m_bss->NotifyDrop(packet);
+        return;
+    }
+    link.buffer.push_back({packet, sent});
+    link.bufferBytes += packet->GetSize();
+    m_bufferTrace(index, GprsDirection::DOWNLINK, link.bufferBytes);
+    RequestTbf(index, GprsDirection::DOWNLINK);
+}
+
+bool
+GprsPcu::EnqueueUplink(uint32_t index, Ptr<Packet> packet)
+{
+    Link& link = GetMs(index).ul;
+    if (link.bufferBytes + packet->GetSize() > m_ulBufferBytes)
+    {
+        m_bufferDropTrace(index, GprsDirection::UPLINK, packet);
+        return false;
+    }
+    link.buffer.push_back({packet, Simulator::Now()});
+    link.bufferBytes += packet->GetSize();
+    m_bufferTrace(index, GprsDirection::UPLINK, link.bufferBytes);
+    RequestTbf(index, GprsDirection::UPLINK);
+    return true;
+}
+
+void
+GprsPcu::RequestTbf(uint32_t index, GprsDirection dir)
+{
+    Ms& ms = GetMs(index);
+    Link& link = GetLink(index, dir);
+    switch (link.state)
+    {
+    case TbfState::ACTIVE:
+        if (link.holding)
+        {
+            // Delayed release / extended uplink: the open TBF carries the new data at once.
+            link.holding = false;
+            Simulator::Cancel(link.timer);
+            EnsureClock();
+        }
+        return;
+    case TbfState::IDLE:
+        break;
+    default:
+        return; // establishment under way, or release: CheckIdle() asks again afterwards
+    }
+    link.requested = Simulator::Now();
+    if (dir == GprsDirection::DOWNLINK &&
+        (ms.ul.state == TbfState::ACTIVE || Simulator::Now() < ms.pacchUntil))
+    {
+        // The mobile listens to PACCH: Packet Downlink Assignment there (TS 44.060 8.1.1.1.3).
+        link.state = TbfState::PACCH;
+        EnsureClock();
+    }
+    else if (dir == GprsDirection::UPLINK && ms.dl.state == TbfState::ACTIVE && !ms.dl.holding)
+    {
+        // Channel Request Description in the next Packet Downlink Ack/Nack (TS 44.060 9.3.2.4).
+        link.state = TbfState::ACCESSING;
+        ms.channelRequest = true;
+    }
+    else
+    {
+        StartAccess(index, dir);
+    }
+}
+
+void
+GprsPcu::StartAccess(uint32_t index, GprsDirection dir)
+{
+    Link& link = GetLink(index, dir);
+    link.state = TbfState::ACCESSING;
+    const Ptr<RandomVariableStream>& rv =
+        dir == GprsDirection::DOWNLINK ? m_dlAssignmentDelay : m_ulAccessDelay;
+    const double delay = rv->GetValue();
+    NS_ABORT_MSG_IF(delay < 0, "TBF establishment delay drew " << delay << " s (must be >= 0)");
+    link.timer = Simulator::Schedule(Seconds(delay), &GprsPcu::AccessComplete, this, index, dir);
+}
+
+void
+GprsPcu::AccessComplete(uint32_t index, GprsDirection dir)
+{
+    // The CCCH assignment (or random access burst) must get through: CS-1 coded.
+    if (DrawLoss(index, kControlCs))
+    {
+        NS_LOG_LOGIC("MS " << index << " " << ToString(dir) << " assignment lost, retry");
+        StartAccess(index, dir);
+        return;
+    }
+    Activate(index, dir);
+}
+
+void
+GprsPcu::Activate(uint32_t index, GprsDirection dir)
+{
+    Ms& ms = GetMs(index);
+    Link& link = GetLink(index, dir);
+    link.state = TbfState::ACTIVE;
+    link.holding = false;
+    link.pollOutstanding = false;
+    link.ackOwed = false;
+    link.blocksSincePoll = 0;
+    link.blocksSinceAck = 0;
+    link.counter = 0;
+    link.tx = std::make_unique<GprsRlcTxEntity>(m_rlcMode);
+    link.rx = std::make_unique<GprsRlcRxEntity>(m_rlcMode);
+    // Frames still in RLC from an aborted TBF go first (retry), then the buffer.
+    for (uint64_t i = 0; i < link.frames.size(); ++i)
+    {
+        link.tx->EnqueueFrame(link.firstFrameId + i, link.frames[i].octets);
+    }
+    if (dir == GprsDirection::UPLINK)
+    {
+        ms.channelRequest = false;
+    }
+    m_tbfEstablishedTrace(index, dir, Simulator::Now() - link.requested);
+    NS_LOG_INFO("MS " << index << " " << ToString(dir) << " TBF established after "
+                      << (Simulator::Now() - link.requested).As(Time::MS));
+    EnsureClock();
+}
+
+void
+GprsPcu::ReleaseTbf(uint32_t index, GprsDirection dir, bool abnormal)
+{
+    Ms& ms = GetMs(index);
+    Link& link = GetLink(index, dir);
+    Simulator::Cancel(link.timer);
+    if (abnormal && link.tx)
+    {
+        // Frames not known to be delivered: keep them for the next TBF, or lose them.
+        if (!m_retryAfterAbort)
+        {
+            while (!link.frames.empty())
+            {
+                DropFrontFrame(index, dir);
+            }
+        }
+    }
+    else
+    {
+        // Normal release: everything was delivered.
+        link.frames.clear();
+    }
+    link.tx.reset();
+    link.rx.reset();
+    link.state = TbfState::IDLE;
+    link.holding = false;
+    if (dir == GprsDirection::DOWNLINK)
+    {
+        ms.pacchUntil = Simulator::Now() + m_t3192;
+        FallBackToRandomAccess(index);
+    }
+    m_tbfReleasedTrace(index, dir, abnormal);
+    NS_LOG_INFO("MS " << index << " " << ToString(dir) << " TBF released"
+                      << (abnormal ? " abnormally" : ""));
+    CheckIdle(index, dir);
+}
+
+void
+GprsPcu::FallBackToRandomAccess(uint32_t index)
+{
+    Ms& ms = m_mss[index];
+    if (ms.channelRequest && ms.ul.state == TbfState::ACCESSING)
+    {
+        // No Packet Downlink Ack/Nack will carry the request any more.
+        ms.channelRequest = false;
+        StartAccess(index, GprsDirection::UPLINK);
+    }
+}
+
+void
+GprsPcu::CheckIdle(uint32_t index, GprsDirection dir)
+{
+    Link& link = GetLink(index, dir);
+    if (link.state == TbfState::IDLE && (!link.buffer.empty() || !link.frames.empty()))
+    {
+        RequestTbf(index, dir);
+    }
+}
+
+void
+GprsPcu::HoldExpired(uint32_t index, GprsDirection dir)
+{
+    Link& link = GetLink(index, dir);
+    if (link.state == TbfState::ACTIVE && link.holding)
+    {
+        ReleaseTbf(index, dir, false);
+    }
+}
+
+Time
+GprsPcu::GetHoldTime(GprsDirection dir) const
+{
+    return dir == GprsDirection::DOWNLINK ? m_delayedRelease : m_extendedUplink;
+}
+
+bool
+GprsPcu::BufferEndsTbf(const Link& link, GprsDirection dir) const
+{
+    return link.buffer.empty() && GetHoldTime(dir).IsZero();
+}
+
+void
+GprsPcu::Refill(Link& link)
+{
+    // Hand IP packets to RLC one at a time, so the buffer (where TCP's queue builds) keeps
+    // what RLC does not need yet.
+    while (link.tx->GetQueuedOctets() == 0 && !link.buffer.empty() && !link.tx->IsFinalSent())
+    {
+        Queued q = link.buffer.front();
+        link.buffer.pop_front();
+        link.bufferBytes -= q.packet->GetSize();
+        const uint32_t size = q.packet->GetSize();
+        const uint32_t count = m_framing->FrameCount(size);
+        for (uint32_t s = 0; s < count; ++s)
+        {
+            const uint32_t octets = m_framing->FrameOctets(size, s);
+            const uint64_t id = link.firstFrameId + link.frames.size();
+            link.frames.push_back({q.packet,
+                                   q.sent,
+                                   octets,
+                                   static_cast<uint16_t>(s),
+                                   static_cast<uint16_t>(count)});
+            link.tx->EnqueueFrame(id, octets);
+        }
+    }
+}
+
+bool
+GprsPcu::WantsToSend(Ms& ms, Link& link, GprsDirection dir)
+{
+    if (link.state != TbfState::ACTIVE || link.holding)
+    {
+        return false;
+    }
+    Refill(link);
+    if (link.tx->PeekNext() != GprsRlcTxKind::NOTHING)
+    {
+        return true;
+    }
+    if (link.tx->IsComplete() && !link.tx->IsFinalSent())
+    {
+        // Everything acknowledged and nothing left: hold the TBF open (delayed release /
+        // extended uplink); the final block went out already otherwise.
+        link.holding = true;
+        const auto index = static_cast<uint32_t>(&ms - m_mss.data());
+        link.timer = Simulator::Schedule(GetHoldTime(dir), &GprsPcu::HoldExpired, this, index, dir);
+        if (dir == GprsDirection::DOWNLINK)
+        {
+            FallBackToRandomAccess(index);
+        }
+    }
+    return false;
+}
+
+GprsCodingScheme
+GprsPcu::SelectCs(Link& link, GprsDirection dir)
+{
+    const Ptr<GprsLinkAdaptation>& la =
+        dir == GprsDirection::DOWNLINK ? m_dlLinkAdaptation : m_ulLinkAdaptation;
+    link.cs = la->SelectCodingScheme(link.cs, link.ciReportDb, link.acked, link.nacked);
+    return link.cs;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Radio
+
+bool
+GprsPcu::DrawLoss(uint32_t index, GprsCodingScheme cs, double* ciDb, double* bler)
+{
+    Ms& ms = m_mss[index];
+    const Time now = Simulator::Now();
+    const GprsRadioConditions& radio = ms.dev->GetRadioConditions();
+    const bool outage = radio.IsOutage(now);
+    const double ci = radio.GetCiDb(now);
+    if (ci != ms.lastCi || outage != ms.lastOutage)
+    {
+        ms.lastCi = ci;
+        ms.lastOutage = outage;
+        m_radioTrace(index, ci, outage);
+    }
+    const double p = outage ? 1.0 : m_bler.GetBler(cs, ci);
+    if (ciDb)
+    {
+        *ciDb = ci;
+    }
+    if (bler)
+    {
+        *bler = p;
+    }
+    // Always draw, so that the random stream does not depend on the channel state.
+    return m_uniform->GetValue() < p;
+}
+
+GprsPcu::Reservation&
+GprsPcu::ReservationAt(uint64_t block, uint8_t pdch)
+{
+    return m_reservations[block % kReservationDepth][pdch];
+}
+
+void
+GprsPcu::EnsureClock()
+{
+    if (m_clockRunning)
+    {
+        return;
+    }
+    m_clockRunning = true;
+    uint64_t frame = GprsBlockTiming::FrameAt(Simulator::Now());
+    if (!GprsBlockTiming::IsBlockStart(frame) ||
+        GprsBlockTiming::FrameStart(frame) < Simulator::Now())
+    {
+        frame = GprsBlockTiming::NextBlockStartFrame(frame + 1);
+    }
+    m_frame = frame;
+    m_block = frame / GprsBlockTiming::kMultiframeFrames * GprsBlockTiming::kBlocksPerMultiframe +
+              GprsBlockTiming::BlockIndex(frame);
+    m_clock = Simulator::Schedule(GprsBlockTiming::FrameStart(frame) - Simulator::Now(),
+                                  &GprsPcu::BlockEvent,
+                                  this);
+}
+
+void
+GprsPcu::BlockEvent()
+{
+    ++m_blockPeriods;
+    ReceiveAir();
+    for (uint8_t p = 0; p < m_numPdch; ++p)
+    {
+        TransmitUplink(p);
+    }
+    for (uint8_t p = 0; p < m_numPdch; ++p)
+    {
+        TransmitDownlink(p);
+    }
+    if (HasWork())
+    {
+        const uint64_t next = GprsBlockTiming::NextBlockStartFrame(m_frame + 1);
+        m_clock = Simulator::Schedule(GprsBlockTiming::FrameStart(next) -
+                                          GprsBlockTiming::FrameStart(m_frame),
+                                      &GprsPcu::BlockEvent,
+                                      this);
+        m_frame = next;
+        ++m_block;
+    }
+    else
+    {
+        m_clockRunning = false;
+    }
+}
+
+bool
+GprsPcu::HasWork() const
+{
+    for (const auto& dir : m_air)
+    {
+        for (uint8_t p = 0; p < m_numPdch; ++p)
+        {
+            if (dir[p].kind != Air::NONE)
+            {
+                return true;
+            }
+        }
+    }
+    for (uint8_t p = 0; p < m_numPdch; ++p)
+    {
+        if (m_usf[p] >= 0)
+        {
+            return true;
+        }
+        for (const auto& slot : m_reservations)
+        {
+            if (slot[p].valid)
+            {
+                return true;
+            }
+        }
+    }
+    for (const auto& ms : m_mss)
+    {
+        for (const Link* link : {&ms.dl, &ms.ul})
+        {
+            if ((link->state == TbfState::ACTIVE && !link->holding) ||
+                link->state == TbfState::PACCH || link->state == TbfState::RELEASING ||
+                link->ackOwed)
+            {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+void
+GprsPcu::ReceiveAir()
+{
+    for (uint8_t p = 0; p < m_numPdch; ++p)
+    {
+        Air& dl = m_air[0][p];
+        if (dl.kind != Air::NONE)
+        {
+            ReceiveDownlink(p, dl);
+            dl.kind = Air::NONE;
+        }
+        Air& ul = m_air[1][p];
+        // A reservation of the block just ended that nobody answered: the poll failed.
+        Reservation& r = ReservationAt(m_block - 1, p);
+        if (ul.kind != Air::NONE)
+        {
+            ReceiveUplink(p, ul);
+            ul.kind = Air::NONE;
+        }
+        else if (r.valid)
+        {
+            Ms& ms = m_mss[r.ms];
+            if (r.msg == GprsControlMessage::PACKET_DOWNLINK_ACK_NACK &&
+                ms.dl.state == TbfState::ACTIVE)
+            {
+                PollFailed(r.ms);
+            }
+            else if (r.msg == GprsControlMessage::PACKET_CONTROL_ACK &&
+                     ms.ul.state == TbfState::RELEASING)
+            {
+                if (++ms.ul.counter >= m_n3103Max)
+                {
+                    ReleaseTbf(r.ms, GprsDirection::UPLINK, false);
+                }
+                else
+                {
+                    ms.ul.ackOwed = true;
+                }
+            }
+        }
+        r.valid = false;
+    }
+}
+
+void
+GprsPcu::ReceiveDownlink(uint8_t pdch, Air& air)
+{
+    Ms& ms = m_mss[air.ms];
+    if (air.kind == Air::DATA)
+    {
+        if (air.lost || ms.dl.state != TbfState::ACTIVE)
+        {
+            return;
+        }
+        m_frames.clear();
+        ms.dl.rx->Receive(air.block, m_frames);
+        DeliverFrames(air.ms, GprsDirection::DOWNLINK, m_frames);
+        return;
+    }
+    if (air.lost)
+    {
+        // A lost Packet Uplink Ack/Nack is sent again at the next opportunity; a lost
+        // assignment stays pending.
+        if (air.msg == GprsControlMessage::PACKET_UPLINK_ACK_NACK &&
+            (ms.ul.state == TbfState::ACTIVE || ms.ul.state == TbfState::RELEASING))
+        {
+            ms.ul.ackOwed = true;
+        }
+        return;
+    }
+    switch (air.msg)
+    {
+    case GprsControlMessage::PACKET_UPLINK_ACK_NACK:
+        if (ms.ul.state == TbfState::ACTIVE)
+        {
+            const GprsRlcAckResult result = ms.ul.tx->ApplyAckNack(air.ackNack);
+            ms.ul.acked = result.acked;
+            ms.ul.nacked = result.nacked;
+            if (air.final)
+            {
+                // The mobile ends its TBF and answers with Packet Control Ack (RRBP).
+                ms.ul.state = TbfState::RELEASING;
+            }
+        }
+        break;
+    case GprsControlMessage::PACKET_DOWNLINK_ASSIGNMENT:
+        if (ms.dl.state == TbfState::PACCH)
+        {
+            Activate(air.ms, GprsDirection::DOWNLINK);
+        }
+        break;
+    case GprsControlMessage::PACKET_UPLINK_ASSIGNMENT:
+        if (ms.ul.state == TbfState::PACCH)
+        {
+            Activate(air.ms, GprsDirection::UPLINK);
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+void
+GprsPcu::ReceiveUplink(uint8_t pdch, Air& air)
+{
+    Ms& ms = m_mss[air.ms];
+    if (air.kind == Air::DATA)
+    {
+        if (ms.ul.state != TbfState::ACTIVE || !ms.ul.rx)
+        {
+            return;
+        }
+        if (air.lost)
+        {
+            if (++ms.ul.counter >= m_n3101Max)
+            {
+                NS_LOG_INFO("MS " << air.ms << " N3101 expired");
+                ReleaseTbf(air.ms, GprsDirection::UPLINK, true);
+            }
+            return;
+        }
+        ms.ul.counter = 0;
+        m_frames.clear();
+        ms.ul.rx->Receive(air.block, m_frames);
+        DeliverFrames(air.ms, GprsDirection::UPLINK, m_frames);
+        if (++ms.ul.blocksSinceAck >= m_ulAckInterval || ms.ul.rx->IsComplete())
+        {
+            ms.ul.ackOwed = true;
+        }
+        return;
+    }
+    // Control block in a reserved slot.
+    Reservation& r = ReservationAt(m_block - 1, pdch);
+    r.valid = false;
+    if (air.msg == GprsControlMessage::PACKET_DOWNLINK_ACK_NACK)
+    {
+        if (ms.dl.state != TbfState::ACTIVE || !ms.dl.tx)
+        {
+            return;
+        }
+        if (air.lost)
+        {
+            PollFailed(air.ms);
+            return;
+        }
+        ms.dl.pollOutstanding = false;
+        ms.dl.counter = 0;
+        const GprsRlcAckResult result = ms.dl.tx->ApplyAckNack(air.ackNack);
+        ms.dl.acked = result.acked;
+        ms.dl.nacked = result.nacked;
+        if (air.channelRequest && ms.ul.state == TbfState::ACCESSING && ms.channelRequest)
+        {
+            ms.channelRequest = false;
+            ms.ul.state = TbfState::PACCH; // Packet Uplink Assignment follows on PACCH
+        }
+        if (ms.dl.tx->IsFinalSent() && ms.dl.tx->IsComplete())
+        {
+            ReleaseTbf(air.ms, GprsDirection::DOWNLINK, false);
+        }
+    }
+    else if (air.msg == GprsControlMessage::PACKET_CONTROL_ACK)
+    {
+        if (ms.ul.state == TbfState::RELEASING && !air.lost)
+        {
+            ReleaseTbf(air.ms, GprsDirection::UPLINK, false);
+        }
+        else if (ms.ul.state == TbfState::RELEASING)
+        {
+            if (++ms.ul.counter >= m_n3103Max)
+            {
+                ReleaseTbf(air.ms, GprsDirection::UPLINK, false);
+            }
+            else
+            {
+                ms.ul.ackOwed = true;
+            }
+        }
+    }
+}
+
+void
+GprsPcu::PollFailed(uint32_t index)
+{
+    Link& dl = m_mss[index].dl;
+    dl.pollOutstanding = false;
+    if (m_rlcMode == GprsRlcMode::UNACKNOWLEDGED && dl.tx->IsFinalSent())
+    {
+        // Unacknowledged mode: nothing to recover; the TBF ends (T3191 in TS 44.060 9.3.3.5).
+        ReleaseTbf(index, GprsDirection::DOWNLINK, false);
+    }
+    else if (++dl.counter >= m_n3105Max)
+    {
+        NS_LOG_INFO("MS " << index << " N3105 expired");
+        ReleaseTbf(index, GprsDirection::DOWNLINK, true);
+    }
+}
+
+void
+GprsPcu::TransmitUplink(uint8_t pdch)
+{
+    Air& air = m_air[1][pdch];
+    Reservation& r = ReservationAt(m_block, pdch);
+    if (r.valid)
+    {
+        if (!r.aware)
+        {
+            return; // the mobile missed the poll: the block stays empty
+        }
+        Ms& ms = m_mss[r.ms];
+        air.kind = Air::CONTROL;
+        air.ms = r.ms;
+        air.msg = r.msg;
+        air.lost = DrawLoss(r.ms, kControlCs);
+        if (r.msg == GprsControlMessage::PACKET_DOWNLINK_ACK_NACK && ms.dl.rx)
+        {
+            air.ackNack = ms.dl.rx->GetAckNack();
+            // The Channel Request Description rides on this Ack/Nack.
+            air.channelRequest = ms.channelRequest;
+            ms.dl.ciReportDb = ms.lastCi;
+        }
+        ++m_radioBlocks;
+        m_controlTrace(r.ms, r.msg, pdch, air.lost);
+        return;
+    }
+    const int64_t granted = m_usf[pdch];
+    m_usf[pdch] = -1;
+    if (granted < 0)
+    {
+        return;
+    }
+    const auto index = static_cast<uint32_t>(granted);
+    Ms& ms = m_mss[index];
+    if (ms.ul.state != TbfState::ACTIVE || ms.ul.tx->PeekNext() == GprsRlcTxKind::NOTHING)
+    {
+        return; // acknowledged meanwhile: nothing left to send
+    }
+    air.kind = Air::DATA;
+    air.ms = index;
+    if (!m_usfDecoded[pdch])
+    {
+        // The mobile missed its USF: the network sees an empty block (N3101).
+        air.lost = true;
+        return;
+    }
+    Link& link = ms.ul;
+    GprsRlcTxKind kind;
+    const GprsCodingScheme cs = SelectCs(link, GprsDirection::UPLINK);
+    air.block = link.tx->SendNext(cs, BufferEndsTbf(link, GprsDirection::UPLINK), kind);
+    double ci = 0;
+    double bler = 0;
+    air.lost = DrawLoss(index, air.block.cs, &ci, &bler);
+    ms.ul.ciReportDb = ci;
+    if (m_rlcMode == GprsRlcMode::UNACKNOWLEDGED && air.block.fbi)
+    {
+        link.ackOwed = true; // nothing will be retransmitted: the network closes the TBF
+    }
+    ++m_radioBlocks;
+    m_rlcBlockTrace(GprsRlcBlockRecord{index,
+                                       GprsDirection::UPLINK,
+                                       pdch,
+                                       air.block.bsn,
+                                       air.block.cs,
+                                       kind,
+                                       air.block.fbi,
+                                       false,
+                                       air.lost,
+                                       ci,
+                                       bler});
+}
+
+void
+GprsPcu::TransmitDownlink(uint8_t pdch)
+{
+    if (!SendControl(pdch))
+    {
+        SendDownlinkData(pdch);
+    }
+    GrantUplink(pdch);
+}
+
+bool
+GprsPcu::SendControl(uint8_t pdch)
+{
+    const auto n = static_cast<uint32_t>(m_mss.size());
+    for (uint32_t k = 0; k < n; ++k)
+    {
+        const uint32_t index = (m_controlRr + k) % n;
+        Ms& ms = m_mss[index];
+        GprsControlMessage msg;
+        bool final = false;
+        if (ms.ul.ackOwed && OnUplinkSlot(ms, pdch) && ms.ul.rx)
+        {
+            msg = GprsControlMessage::PACKET_UPLINK_ACK_NACK;
+            final = ms.ul.rx->IsComplete() ||
+                    (m_rlcMode == GprsRlcMode::UNACKNOWLEDGED && ms.ul.tx->IsFinalSent());
+            if (final && ReservationAt(m_block + kRrbpBlocks, pdch).valid)
+            {
+                continue; // the final Ack/Nack needs an uplink block for the Control Ack
+            }
+        }
+        else if (ms.dl.state == TbfState::PACCH && OnDownlinkSlot(ms, pdch))
+        {
+            msg = GprsControlMessage::PACKET_DOWNLINK_ASSIGNMENT;
+        }
+        else if (ms.ul.state == TbfState::PACCH && OnDownlinkSlot(ms, pdch))
+        {
+            msg = GprsControlMessage::PACKET_UPLINK_ASSIGNMENT;
+        }
+        else
+        {
+            continue;
+        }
+        Air& air = m_air[0][pdch];
+        air.kind = Air::CONTROL;
+        air.ms = index;
+        air.msg = msg;
+        air.final = final;
+        air.lost = DrawLoss(index, kControlCs);
+        if (msg == GprsControlMessage::PACKET_UPLINK_ACK_NACK)
+        {
+            ms.ul.ackOwed = false;
+            ms.ul.blocksSinceAck = 0;
+            air.ackNack = ms.ul.rx->GetAckNack();
+            if (final)
+            {
+                Reservation& r = ReservationAt(m_block + kRrbpBlocks, pdch);
+                r = Reservation{true,
+                                !air.lost,
+                                index,
+                                GprsControlMessage::PACKET_CONTROL_ACK};
+            }
+        }
+        ++m_radioBlocks;
+        m_controlTrace(index, msg, pdch, air.lost);
+        m_controlRr = index + 1;
+        return true;
+    }
+    return false;
+}
+
+bool
+GprsPcu::SendDownlinkData(uint8_t pdch)
+{
+    m_candidates.clear();
+    for (uint32_t i = 0; i < m_mss.size(); ++i)
+    {
+        Ms& ms = m_mss[i];
+        if (OnDownlinkSlot(ms, pdch) && WantsToSend(ms, ms.dl, GprsDirection::DOWNLINK))
+        {
+            m_candidates.push_back(i);
+        }
+    }
+    if (m_candidates.empty())
+    {
+        return false;
+    }
+    const uint32_t index =
+        m_candidates[m_scheduler->Select(GprsScheduler::DOWNLINK,
+                                         pdch,
+                                         m_candidates.data(),
+                                         static_cast<uint32_t>(m_candidates.size()))];
+    Ms& ms = m_mss[index];
+    Link& link = ms.dl;
+    GprsRlcTxKind kind;
+    const GprsCodingScheme cs = SelectCs(link, GprsDirection::DOWNLINK);
+    Air& air = m_air[0][pdch];
+    air.kind = Air::DATA;
+    air.ms = index;
+    air.block = link.tx->SendNext(cs, BufferEndsTbf(link, GprsDirection::DOWNLINK), kind);
+    double ci = 0;
+    double bler = 0;
+    air.lost = DrawLoss(index, air.block.cs, &ci, &bler);
+    ++m_radioBlocks;
+    ++link.blocksSincePoll;
+
+    // Poll (RRBP) periodically, on the final block, and when the window is about to stall.
+    bool polled = false;
+    Reservation& r = ReservationAt(m_block + kRrbpBlocks, pdch);
+    const bool due = link.blocksSincePoll >= m_pollInterval || air.block.fbi ||
+                     link.tx->GetOutstanding() + m_pollInterval >= kWindowSize ||
+                     link.tx->IsStalled() || kind == GprsRlcTxKind::PENDING_ACK;
+    if (m_rlcMode == GprsRlcMode::ACKNOWLEDGED || air.block.fbi)
+    {
+        if (due && !link.pollOutstanding && !r.valid)
+        {
+            r = Reservation{true,
+                            !air.lost,
+                            index,
+                            GprsControlMessage::PACKET_DOWNLINK_ACK_NACK};
+            link.pollOutstanding = true;
+            link.blocksSincePoll = 0;
+            polled = true;
+        }
+    }
+    m_rlcBlockTrace(GprsRlcBlockRecord{index,
+                                       GprsDirection::DOWNLINK,
+                                       pdch,
+                                       air.block.bsn,
+                                       air.block.cs,
+                                       kind,
+                                       air.block.fbi,
+                                       polled,
+                                       air.lost,
+                                       ci,
+                                       bler});
+    return true;
+}
+
+void
+GprsPcu::GrantUplink(uint8_t pdch)
+{
+    m_usf[pdch] = -1;
+    if (ReservationAt(m_block + 1, pdch).valid)
+    {
+        return; // the next uplink block is reserved by RRBP: USF 'unused'
+    }
+    m_candidates.clear();
+    for (uint32_t i = 0; i < m_mss.size(); ++i)
+    {
+        Ms& ms = m_mss[i];
+        if (OnUplinkSlot(ms, pdch) && WantsToSend(ms, ms.ul, GprsDirection::UPLINK))
+        {
+            m_candidates.push_back(i);
+        }
+    }
+    if (m_candidates.empty())
+    {
+        return;
+    }
+    const uint32_t index =
+        m_candidates[m_scheduler->Select(GprsScheduler::UPLINK,
+                                         pdch,
+                                         m_candidates.data(),
+                                         static_cast<uint32_t>(m_candidates.size()))];
+    m_usf[pdch] = index;
+    // The USF is coded more robustly than the data (TS 45.003 5.1.2-5.1.4): decoded like CS-1.
+    m_usfDecoded[pdch] = !DrawLoss(index, kControlCs);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Delivery
+
+void
+GprsPcu::DropFrontFrame(uint32_t index, GprsDirection dir)
+{
+    Link& link = GetLink(index, dir);
+    const LlcFrame& f = link.frames.front();
+    m_frameLostTrace(index, dir, f.octets);
+    link.segmentsOk = 0;
+    if (f.segment + 1 == f.segments)
+    {
+        NotifyPacketLost(index, dir, f.npdu);
+    }
+    link.frames.pop_front();
+    ++link.firstFrameId;
+}
+
+void
+GprsPcu::NotifyPacketLost(uint32_t index, GprsDirection dir, Ptr<const Packet> packet)
+{
+    if (dir == GprsDirection::DOWNLINK)
+    {
+        m_bss->NotifyDrop(packet);
+    }
+    else
+    {
+        m_mss[index].dev->NotifyDrop(packet);
+    }
+}
+
+void
+GprsPcu::DeliverFrames(uint32_t index,
+                       GprsDirection dir,
+                       const std::vector<GprsReassembledLlcFrame>& frames)
+{
+    Link& link = GetLink(index, dir);
+    for (const auto& fr : frames)
+    {
+        if (fr.frameId < link.firstFrameId)
+        {
+            continue; // already handled (retry after an abort delivered it twice)
+        }
+        // Frames are reassembled in order: older undelivered ones are lost for good.
+        while (link.firstFrameId < fr.frameId)
+        {
+            DropFrontFrame(index, dir);
+        }
+        const LlcFrame& f = link.frames.front();
+        link.segmentsOk = f.segment == link.segmentsOk ? link.segmentsOk + 1 : 0;
+        if (f.segment + 1 == f.segments)
+        {
+            // SNDCP delivers the N-PDU only if every segment arrived (TS 44.065 6.7.2).
+            if (link.segmentsOk == f.segments)
+            {
+                DeliverUp(index, dir, f.npdu, f.sent);
+            }
+            else
+            {
+                NotifyPacketLost(index, dir, f.npdu);
+            }
+            link.segmentsOk = 0;
+        }
+        link.frames.pop_front();
+        ++link.firstFrameId;
+    }
+}
+
+void
+GprsPcu::DeliverUp(uint32_t index, GprsDirection dir, Ptr<Packet> packet, Time sent)
+{
+    m_deliveredTrace(index, dir, packet, Simulator::Now() - sent);
+    if (dir == GprsDirection::DOWNLINK)
+    {
+        m_mss[index].dev->Receive(packet->Copy());
+    }
+    else
+    {
+        m_bss->ReceiveFromCell(packet->Copy(), m_mss[index].dev->GetAddress());
+    }
+}
+
+} // namespace ns3

@@ -1,0 +1,417 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef GPRS_PCU_H
+#define GPRS_PCU_H
+
+#include "gprs-bler-model.h"
+#include "gprs-coding-scheme.h"
+#include "gprs-llc-framing.h"
+#include "gprs-rlc-entity.h"
+
+#include "ns3/event-id.h"
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+#include "ns3/packet.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/traced-callback.h"
+
+#include <array>
+#include <deque>
+#include <memory>
+#include <vector>
+
+/**
+ * \file
+ * \ingroup gprs
+ * The packet control unit: RLC/MAC of one GPRS cell, both ends of the radio interface.
+ */
+
+namespace ns3
+{
+
+class GprsBssNetDevice;
+class GprsMsNetDevice;
+class GprsLinkAdaptation;
+class GprsScheduler;
+
+/**
+ * \ingroup gprs
+ * Direction of a TBF or a block.
+ */
+enum class GprsDirection : uint8_t
+{
+    DOWNLINK, //!< network to mobile
+    UPLINK,   //!< mobile to network
+};
+
+/**
+ * \ingroup gprs
+ * \param dir a direction
+ * \return "DL" or "UL"
+ */
+const char* ToString(GprsDirection dir);
+
+/**
+ * \ingroup gprs
+ * RLC/MAC control messages that cost a radio block.
+ */
+enum class GprsControlMessage : uint8_t
+{
+    PACKET_DOWNLINK_ACK_NACK,   //!< mobile's Ack/Nack for a downlink TBF (polled, uplink)
+    PACKET_UPLINK_ACK_NACK,     //!< network's Ack/Nack for an uplink TBF (downlink)
+    PACKET_CONTROL_ACK,         //!< mobile's answer to the final Packet Uplink Ack/Nack
+    PACKET_DOWNLINK_ASSIGNMENT, //!< downlink TBF assignment on PACCH
+    PACKET_UPLINK_ASSIGNMENT,   //!< uplink TBF assignment on PACCH
+};
+
+/**
+ * \ingroup gprs
+ * \param msg a control message
+ * \return its TS 44.060 name
+ */
+const char* ToString(GprsControlMessage msg);
+
+/**
+ * \ingroup gprs
+ * One RLC data block on the air, as reported by the GprsPcu "RlcBlock" trace source.
+ */
+struct GprsRlcBlockRecord
+{
+    uint32_t ms;         //!< mobile index in the cell
+    GprsDirection dir;   //!< direction
+    uint8_t pdch;        //!< timeslot
+    uint8_t bsn;         //!< block sequence number
+    GprsCodingScheme cs; //!< coding scheme
+    GprsRlcTxKind kind;  //!< new, NACKed retransmission or pending-ack resend
+    bool fbi;            //!< final block indicator
+    bool polled;         //!< RRBP valid (downlink): the mobile must answer
+    bool lost;           //!< the receiver failed to decode it
+    double ciDb;         //!< C/I at the receiver
+    double bler;         //!< BLER the loss was drawn with
+};
+
+/**
+ * \ingroup gprs
+ * \brief The PCU of one cell: TBF establishment and release, the per-PDCH block scheduler,
+ * RLC/MAC of both the network and the mobiles, radio block losses, and the per-mobile
+ * downlink (GGSN/SGSN) buffer.
+ *
+ * Time advances in radio blocks (TS 45.002 52-multiframe: 12 blocks in 240 ms). In each block
+ * period, for each PDCH: the uplink block is sent by the mobile that holds a reservation
+ * (RRBP, for a Packet Downlink Ack/Nack or Packet Control Ack) or was granted the block by the
+ * USF of the previous downlink block; the downlink block carries a control message if one is
+ * due, else an RLC data block of a TBF chosen by the scheduler; it also carries the USF for the
+ * next uplink block. A block is lost with probability BLER(CS, C/I(t)) of its receiver, or
+ * surely during an outage. Blocks take effect at their receiver at the next block boundary.
+ *
+ * The block clock runs only while some TBF is active or a block or reservation is in flight:
+ * an idle cell schedules nothing.
+ */
+class GprsPcu : public Object
+{
+  public:
+    /**
+     * \brief Get the TypeId
+     * \return the TypeId
+     */
+    static TypeId GetTypeId();
+    GprsPcu();
+    ~GprsPcu() override;
+
+    /**
+     * \param bss the network-side device owning this PCU
+     */
+    void SetBss(Ptr<GprsBssNetDevice> bss);
+
+    /**
+     * Register a mobile of the cell.
+     * \param ms its device
+     * \return its index in the cell
+     */
+    uint32_t AddMs(Ptr<GprsMsNetDevice> ms);
+
+    /**
+     * A downlink IP packet for mobile \p ms arrives from the core network (after the core
+     * network delay): it enters that mobile's GGSN buffer, or is dropped when the buffer is
+     * full.
+     * \param ms mobile index
+     * \param packet the IP packet
+     * \param sent when the BSS device accepted it (for the delay trace)
+     */
+    void EnqueueDownlink(uint32_t ms, Ptr<Packet> packet, Time sent);
+
+    /**
+     * An uplink IP packet from mobile \p ms: it enters the mobile's uplink buffer.
+     * \param ms mobile index
+     * \param packet the IP packet
+     * \return false if the buffer was full and the packet dropped
+     */
+    bool EnqueueUplink(uint32_t ms, Ptr<Packet> packet);
+
+    /**
+     * \param ms mobile index
+     * \param dir direction
+     * \return octets waiting in that buffer (not yet handed to RLC)
+     */
+    uint32_t GetBufferedBytes(uint32_t ms, GprsDirection dir) const;
+
+    /**
+     * \param ms mobile index
+     * \param dir direction
+     * \return true if that mobile has a TBF in that direction (being used or held open)
+     */
+    bool HasTbf(uint32_t ms, GprsDirection dir) const;
+
+    /// \return the BLER model in use
+    const GprsBlerModel& GetBlerModel() const;
+
+    /// \return the number of PDCHs
+    uint32_t GetNumberOfPdchs() const;
+
+    /// \return radio block periods simulated so far
+    uint64_t GetBlockPeriods() const;
+
+    /// \return radio blocks (data and control, both directions) simulated so far
+    uint64_t GetRadioBlocks() const;
+
+    /**
+     * Assign a fixed random stream index to the random variables of this PCU.
+     * \param stream first stream index
+     * \return number of streams used
+     */
+    int64_t AssignStreams(int64_t stream);
+
+    /// Signature of the RlcBlock trace source.
+    typedef void (*RlcBlockCallback)(const GprsRlcBlockRecord& record);
+    /// Signature of the ControlBlock trace source.
+    typedef void (*ControlBlockCallback)(uint32_t ms,
+                                         GprsControlMessage msg,
+                                         uint8_t pdch,
+                                         bool lost);
+    /// Signature of the TbfEstablished trace source.
+    typedef void (*TbfEstablishedCallback)(uint32_t ms, GprsDirection dir, Time delay);
+    /// Signature of the TbfReleased trace source.
+    typedef void (*TbfReleasedCallback)(uint32_t ms, GprsDirection dir, bool abnormal);
+    /// Signature of the BufferOccupancy trace source.
+    typedef void (*BufferCallback)(uint32_t ms, GprsDirection dir, uint32_t bytes);
+    /// Signature of the BufferDrop trace source.
+    typedef void (*PacketCallback)(uint32_t ms, GprsDirection dir, Ptr<const Packet> packet);
+    /// Signature of the PacketDelivered trace source.
+    typedef void (*DeliveredCallback)(uint32_t ms,
+                                      GprsDirection dir,
+                                      Ptr<const Packet> packet,
+                                      Time delay);
+    /// Signature of the LlcFrameLost trace source.
+    typedef void (*FrameLostCallback)(uint32_t ms, GprsDirection dir, uint32_t octets);
+    /// Signature of the RadioConditions trace source.
+    typedef void (*RadioCallback)(uint32_t ms, double ciDb, bool outage);
+
+  protected:
+    void DoDispose() override;
+    void DoInitialize() override;
+
+  private:
+    /// Life cycle of a TBF.
+    enum class TbfState : uint8_t
+    {
+        IDLE,      //!< none
+        ACCESSING, //!< waiting for the CCCH assignment / random access to complete
+        PACCH,     //!< assignment to be sent on PACCH (a downlink control block)
+        ACTIVE,    //!< transferring (or held open by delayed release / extended uplink)
+        RELEASING, //!< uplink: final Ack/Nack sent, waiting for the Packet Control Ack
+    };
+
+    /// An IP packet waiting in a buffer.
+    struct Queued
+    {
+        Ptr<Packet> packet; //!< the packet
+        Time sent;          //!< when the sending device accepted it
+    };
+
+    /// An LLC frame handed to RLC, kept until delivered or lost.
+    struct LlcFrame
+    {
+        Ptr<Packet> npdu;   //!< the IP packet (N-PDU) this frame is a segment of
+        Time sent;          //!< when the sending device accepted the packet
+        uint32_t octets;    //!< frame size with LLC and SNDCP headers
+        uint16_t segment;   //!< SNDCP segment index
+        uint16_t segments;  //!< SNDCP segments of the N-PDU
+    };
+
+    /// One direction of one mobile: buffer, LLC frames in RLC, the TBF.
+    struct Link
+    {
+        std::deque<Queued> buffer;       //!< IP packets not yet handed to RLC
+        uint32_t bufferBytes{0};         //!< octets in buffer
+        std::deque<LlcFrame> frames;     //!< frames in RLC, ids firstFrameId...
+        uint64_t firstFrameId{0};        //!< id of frames.front()
+        uint16_t segmentsOk{0};          //!< SNDCP segments of the current N-PDU delivered
+        TbfState state{TbfState::IDLE};  //!< TBF state
+        Time requested;                  //!< when establishment started
+        EventId timer;                   //!< access / assignment / hold timer
+        std::unique_ptr<GprsRlcTxEntity> tx; //!< sending entity
+        std::unique_ptr<GprsRlcRxEntity> rx; //!< receiving entity
+        GprsCodingScheme cs{GprsCodingScheme::CS2}; //!< CS for new blocks
+        bool holding{false};             //!< held open with nothing to send
+        bool pollOutstanding{false};     //!< downlink: an RRBP reservation is pending
+        bool ackOwed{false};             //!< uplink: a Packet Uplink Ack/Nack is due
+        uint32_t blocksSincePoll{0};     //!< downlink data blocks since the last poll
+        uint32_t blocksSinceAck{0};      //!< uplink blocks received since the last ack
+        uint32_t counter{0};             //!< N3105 (downlink) or N3101/N3103 (uplink)
+        uint32_t acked{0};               //!< blocks acknowledged by the last Ack/Nack
+        uint32_t nacked{0};              //!< blocks negatively acknowledged by it
+        double ciReportDb{0};            //!< receiver's last reported C/I
+    };
+
+    /// Per mobile state.
+    struct Ms
+    {
+        Ptr<GprsMsNetDevice> dev;      //!< the device
+        Link dl;                       //!< downlink
+        Link ul;                       //!< uplink
+        uint8_t dlFirst{0};            //!< first downlink TN of its TBFs
+        uint8_t dlCount{0};            //!< downlink TNs
+        uint8_t ulFirst{0};            //!< first uplink TN
+        uint8_t ulCount{0};            //!< uplink TNs
+        Time pacchUntil;               //!< reachable on PACCH until (T3192 after a DL TBF)
+        bool channelRequest{false};    //!< uplink data to request in the next Ack/Nack
+        double lastCi{-1e9};           //!< last C/I traced
+        bool lastOutage{false};        //!< last outage state traced
+    };
+
+    /// What is on the air in one direction of one PDCH during one block period.
+    struct Air
+    {
+        enum Kind : uint8_t
+        {
+            NONE,
+            DATA,
+            CONTROL
+        } kind{NONE};                     //!< nothing, an RLC data block or a control block
+        uint32_t ms{0};                   //!< sender (uplink) or addressee (downlink)
+        GprsControlMessage msg{};         //!< the control message
+        bool lost{false};                 //!< the receiver does not decode it
+        bool final{false};                //!< control: FAI of a Packet Uplink Ack/Nack
+        bool channelRequest{false};       //!< Packet Downlink Ack/Nack asks for an uplink TBF
+        GprsRlcDataBlock block;           //!< data block
+        GprsRlcAckNackDescription ackNack; //!< Ack/Nack description
+    };
+
+    /// An uplink block reserved by RRBP.
+    struct Reservation
+    {
+        bool valid{false};        //!< reserved
+        bool aware{false};        //!< the mobile decoded the poll
+        uint32_t ms{0};           //!< who answers
+        GprsControlMessage msg{}; //!< what it answers with
+    };
+
+    /// Reservation ring depth in blocks: RRBP reaches at most 26 frames = 6 blocks ahead.
+    static constexpr uint32_t kReservationDepth = 8;
+
+    Ms& GetMs(uint32_t ms);
+    const Ms& GetMs(uint32_t ms) const;
+    void ComputeTimeslots(uint32_t index);
+    void EnsureClock();
+    void BlockEvent();
+    void ReceiveAir();
+    void ReceiveDownlink(uint8_t pdch, Air& air);
+    void ReceiveUplink(uint8_t pdch, Air& air);
+    void TransmitUplink(uint8_t pdch);
+    void TransmitDownlink(uint8_t pdch);
+    bool SendControl(uint8_t pdch);
+    bool SendDownlinkData(uint8_t pdch);
+    void GrantUplink(uint8_t pdch);
+    bool HasWork() const;
+
+    bool OnDownlinkSlot(const Ms& ms, uint8_t pdch) const;
+    bool OnUplinkSlot(const Ms& ms, uint8_t pdch) const;
+    bool WantsToSend(Ms& ms, Link& link, GprsDirection dir);
+    void Refill(Link& link);
+    bool BufferEndsTbf(const Link& link, GprsDirection dir) const;
+
+    bool DrawLoss(uint32_t ms, GprsCodingScheme cs, double* ciDb = nullptr, double* bler = nullptr);
+    void TraceRadio(uint32_t index);
+
+    void RequestTbf(uint32_t index, GprsDirection dir);
+    void StartAccess(uint32_t index, GprsDirection dir);
+    void AccessComplete(uint32_t index, GprsDirection dir);
+    void Activate(uint32_t index, GprsDirection dir);
+    void ReleaseTbf(uint32_t index, GprsDirection dir, bool abnormal);
+    void HoldExpired(uint32_t index, GprsDirection dir);
+    void CheckIdle(uint32_t index, GprsDirection dir);
+    void DeliverFrames(uint32_t index,
+                       GprsDirection dir,
+                       const std::vector<GprsReassembledLlcFrame>& frames);
+    void DropFrontFrame(uint32_t index, GprsDirection dir);
+    void NotifyPacketLost(uint32_t index, GprsDirection dir, Ptr<const Packet> packet);
+    void FallBackToRandomAccess(uint32_t index);
+    void PollFailed(uint32_t index);
+    void DeliverUp(uint32_t index, GprsDirection dir, Ptr<Packet> packet, Time sent);
+    void ForwardToCore(Ptr<Packet> packet);
+    Link& GetLink(uint32_t index, GprsDirection dir);
+    const Link& GetLink(uint32_t index, GprsDirection dir) const;
+    Time GetHoldTime(GprsDirection dir) const;
+    GprsCodingScheme SelectCs(Link& link, GprsDirection dir);
+    Reservation& ReservationAt(uint64_t block, uint8_t pdch);
+
+    Ptr<GprsBssNetDevice> m_bss;            //!< network side
+    std::vector<Ms> m_mss;                  //!< mobiles
+    std::array<std::array<Air, 8>, 2> m_air; //!< [direction][pdch] blocks in flight
+    std::array<std::array<Reservation, 8>, kReservationDepth> m_reservations; //!< RRBP ring
+    std::array<int64_t, 8> m_usf;           //!< mobile granted the next uplink block, or -1
+    std::array<bool, 8> m_usfDecoded;       //!< the granted mobile decoded its USF
+    std::vector<uint32_t> m_candidates;     //!< scratch list for the scheduler
+    std::vector<GprsReassembledLlcFrame> m_frames; //!< scratch list of reassembled frames
+    uint64_t m_frame{0};                    //!< first TDMA frame of the current block
+    uint64_t m_block{0};                    //!< absolute radio block number
+    bool m_clockRunning{false};             //!< a block event is scheduled
+    EventId m_clock;                        //!< next block event
+    uint64_t m_blockPeriods{0};             //!< block periods simulated
+    uint64_t m_radioBlocks{0};              //!< radio blocks simulated
+    uint32_t m_controlRr{0};                //!< round robin start for control messages
+    std::unique_ptr<GprsLlcFraming> m_framing; //!< SNDCP/LLC sizes
+    GprsBlerModel m_bler;                   //!< BLER tables
+
+    // Attributes
+    uint32_t m_numPdch;                        //!< PDCHs in the cell
+    GprsRlcMode m_rlcMode;                     //!< RLC mode of all TBFs
+    std::string m_blerFile;                    //!< user BLER table, or empty
+    Ptr<GprsLinkAdaptation> m_dlLinkAdaptation; //!< downlink CS choice
+    Ptr<GprsLinkAdaptation> m_ulLinkAdaptation; //!< uplink CS choice
+    Ptr<GprsScheduler> m_scheduler;            //!< who gets each PDCH
+    Ptr<RandomVariableStream> m_dlAssignmentDelay; //!< CCCH downlink assignment delay
+    Ptr<RandomVariableStream> m_ulAccessDelay;     //!< random access + assignment delay
+    Ptr<UniformRandomVariable> m_uniform;          //!< block loss draws
+    uint32_t m_pollInterval;                   //!< poll every N downlink data blocks
+    uint32_t m_ulAckInterval;                  //!< uplink Ack/Nack every N blocks
+    Time m_t3192;                              //!< PACCH reachability after a DL TBF
+    Time m_delayedRelease;                     //!< downlink TBF hold time
+    Time m_extendedUplink;                     //!< uplink TBF hold time
+    uint32_t m_n3105Max;                       //!< unanswered polls before abort
+    uint32_t m_n3101Max;                       //!< unused USF grants before abort
+    uint32_t m_n3103Max;                       //!< final uplink Ack/Nack repetitions
+    bool m_retryAfterAbort;                    //!< requeue undelivered LLC frames
+    uint32_t m_dlBufferBytes;                  //!< GGSN buffer per mobile
+    uint32_t m_ulBufferBytes;                  //!< mobile uplink buffer
+    uint32_t m_n201U;                          //!< N201-U
+    uint32_t m_llcOverhead;                    //!< LLC header + FCS
+    uint32_t m_sndcpFirstHeader;               //!< SNDCP header, first segment
+    uint32_t m_sndcpNextHeader;                //!< SNDCP header, other segments
+
+    TracedCallback<const GprsRlcBlockRecord&> m_rlcBlockTrace;                  //!< data blocks
+    TracedCallback<uint32_t, GprsControlMessage, uint8_t, bool> m_controlTrace; //!< control
+    TracedCallback<uint32_t, GprsDirection, Time> m_tbfEstablishedTrace;        //!< TBF up
+    TracedCallback<uint32_t, GprsDirection, bool> m_tbfReleasedTrace;           //!< TBF down
+    TracedCallback<uint32_t, GprsDirection, uint32_t> m_bufferTrace;            //!< occupancy
+    TracedCallback<uint32_t, GprsDirection, Ptr<const Packet>> m_bufferDropTrace; //!< drops
+    TracedCallback<uint32_t, GprsDirection, Ptr<const Packet>, Time> m_deliveredTrace; //!< rx
+    TracedCallback<uint32_t, GprsDirection, uint32_t> m_frameLostTrace;         //!< LLC lost
+    TracedCallback<uint32_t, double, bool> m_radioTrace;                        //!< C/I
+};
+
+} // namespace ns3
+
+#endif /* GPRS_PCU_H */

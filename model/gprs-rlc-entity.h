@@ -1,0 +1,163 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef GPRS_RLC_ENTITY_H
+#define GPRS_RLC_ENTITY_H
+
+#include "gprs-coding-scheme.h"
+#include "gprs-rlc-segmentation.h"
+#include "gprs-rlc-window.h"
+
+#include <array>
+#include <vector>
+
+/**
+ * \file
+ * \ingroup gprs
+ * RLC entities of one TBF: LLC segmentation plus the selective-repeat window.
+ */
+
+namespace ns3
+{
+
+/**
+ * \ingroup gprs
+ * RLC mode of a TBF (TS 44.060 clause 9.3).
+ */
+enum class GprsRlcMode : uint8_t
+{
+    ACKNOWLEDGED,   //!< selective-repeat ARQ, every block acknowledged (clause 9.3.2)
+    UNACKNOWLEDGED, //!< no retransmission; gaps lose the frames they touch (clause 9.3.3)
+};
+
+/**
+ * \ingroup gprs
+ * What the transmitter sends in its next block, in the order of TS 44.060 clause 9.1.3.
+ */
+enum class GprsRlcTxKind : uint8_t
+{
+    NOTHING,    //!< nothing to send
+    NACKED,     //!< retransmission of a negatively acknowledged block
+    NEW,        //!< a block of new data
+    PENDING_ACK //!< resend of an unacknowledged block while stalled or out of new data
+};
+
+/**
+ * \ingroup gprs
+ * What one Ack/Nack description told the transmitter.
+ */
+struct GprsRlcAckResult
+{
+    uint32_t acked;  //!< blocks newly acknowledged
+    uint32_t nacked; //!< blocks the bitmap reports as not received (now NACKED)
+};
+
+/**
+ * \ingroup gprs
+ * \brief Sending RLC entity of one TBF: segments LLC frames into blocks, numbers them with BSNs
+ * and keeps them for retransmission until acknowledged.
+ *
+ * A block keeps the coding scheme of its first transmission: GPRS cannot re-segment a block
+ * (TS 44.060 clause 9.3.2.1), so link adaptation only affects new blocks.
+ */
+class GprsRlcTxEntity
+{
+  public:
+    /**
+     * \param mode RLC mode
+     */
+    explicit GprsRlcTxEntity(GprsRlcMode mode);
+
+    /**
+     * Queue an LLC frame.
+     * \param frameId identity, reported back by the receiving entity
+     * \param octets frame length, 1..kGprsMaxLlcFrameOctets
+     */
+    void EnqueueFrame(uint64_t frameId, uint32_t octets);
+
+    /// \return LLC octets queued but not yet put into blocks
+    uint64_t GetQueuedOctets() const;
+
+    /**
+     * \return what the next call to SendNext() would send: NACKed blocks first, then new data
+     *         unless stalled, then (acknowledged mode) pending-ack blocks oldest first
+     */
+    GprsRlcTxKind PeekNext() const;
+
+    /**
+     * Send the next block per PeekNext().
+     * \param cs coding scheme for a new block (ignored for retransmissions)
+     * \param endOfTbf true if the TBF ends when the queue is empty: the new block that empties
+     *        it carries FBI = 1
+     * \param[out] kind what was sent
+     * \return the block, valid until the next call on this entity
+     */
+    const GprsRlcDataBlock& SendNext(GprsCodingScheme cs, bool endOfTbf, GprsRlcTxKind& kind);
+
+    /**
+     * Apply a received Ack/Nack description (acknowledged mode).
+     * \param desc the description
+     * \return what it acknowledged and negatively acknowledged
+     */
+    GprsRlcAckResult ApplyAckNack(const GprsRlcAckNackDescription& desc);
+
+    /// \return true if the window is stalled: V(S) = V(A) + WS (clause 9.1.1)
+    bool IsStalled() const;
+    /// \return blocks sent and not yet acknowledged (V(S) - V(A))
+    uint32_t GetOutstanding() const;
+    /// \return true once the block with FBI = 1 has been sent
+    bool IsFinalSent() const;
+    /// \return true once every block is acknowledged (unacknowledged mode: once the final
+    ///         block is sent)
+    bool IsComplete() const;
+    /// \return the mode
+    GprsRlcMode GetMode() const;
+
+  private:
+    GprsRlcMode m_mode;                          //!< mode
+    GprsLlcSegmenter m_segmenter;                //!< LLC -> blocks
+    GprsRlcTxWindow m_window;                    //!< V(S), V(A), V(B)
+    std::array<GprsRlcDataBlock, 128> m_blocks;  //!< blocks by BSN, kept for retransmission
+    bool m_finalSent{false};                     //!< FBI block sent
+};
+
+/**
+ * \ingroup gprs
+ * \brief Receiving RLC entity of one TBF: receive window plus LLC reassembly.
+ */
+class GprsRlcRxEntity
+{
+  public:
+    /**
+     * \param mode RLC mode
+     */
+    explicit GprsRlcRxEntity(GprsRlcMode mode);
+
+    /**
+     * Take a received block.
+     * \param block the block
+     * \param[out] frames frames completed, appended in order
+     * \return false if the block was a duplicate or outside the window (ignored)
+     */
+    bool Receive(const GprsRlcDataBlock& block, std::vector<GprsReassembledLlcFrame>& frames);
+
+    /// \return the Ack/Nack description to send now (FAI set when IsComplete())
+    GprsRlcAckNackDescription GetAckNack() const;
+
+    /// \return true once the final block and every block before it have been received
+    bool IsComplete() const;
+
+    /// \return LLC frames dropped by the reassembler (unacknowledged-mode gaps)
+    uint64_t GetDroppedFrames() const;
+
+  private:
+    GprsRlcMode m_mode;                         //!< mode
+    GprsRlcRxWindow m_window;                   //!< V(R), V(Q), V(N)
+    GprsLlcReassembler m_reassembler;           //!< blocks -> LLC frames
+    std::array<GprsRlcDataBlock, 128> m_blocks; //!< received blocks awaiting in-order delivery
+};
+
+} // namespace ns3
+
+#endif /* GPRS_RLC_ENTITY_H */

@@ -1,0 +1,489 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "gprs-rlc-window.h"
+
+#include <boost/endian/conversion.hpp>
+#include <stdexcept>
+#include <string>
+
+namespace ns3
+{
+
+namespace
+{
+/**
+ * \param value a BSN or SSN given by the caller
+ * \param what its name, for the message
+ * \throws std::invalid_argument if value is not 0..SNS-1
+ */
+void
+CheckSequenceNumber(uint16_t value, const char* what)
+{
+    if (value >= kGprsRlcSns)
+    {
+        throw std::invalid_argument(std::string("GPRS RLC ") + what + " " + std::to_string(value) +
+                                    " out of range (allowed: 0.." +
+                                    std::to_string(kGprsRlcSns - 1) + ")");
+    }
+}
+
+/**
+ * \param bitNumber an RBB bit number
+ * \return the mask of that bit in the integer form of the RBB
+ * \throws std::invalid_argument if bitNumber is not 1..WS
+ */
+uint64_t
+BitMask(uint16_t bitNumber)
+{
+    if (bitNumber < 1 || bitNumber > kGprsRlcWs)
+    {
+        throw std::invalid_argument("GPRS RBB bit number " + std::to_string(bitNumber) +
+                                    " out of range (allowed: 1.." + std::to_string(kGprsRlcWs) +
+                                    ", TS 44.060 clause 12.3)");
+    }
+    return uint64_t{1} << (bitNumber - 1);
+}
+} // namespace
+
+GprsRlcAckNackDescription::GprsRlcAckNackDescription(bool finalAck, uint16_t ssn, uint64_t rbb)
+    : m_finalAck(finalAck),
+      m_ssn(ssn),
+      m_rbb(rbb)
+{
+    CheckSequenceNumber(ssn, "SSN");
+}
+
+GprsRlcAckNackDescription
+GprsRlcAckNackDescription::FromRbbOctets(bool finalAck, uint16_t ssn, const GprsRbbOctets& octets)
+{
+    // Bit number 64 is sent first (most significant bit of octet 0): a big-endian integer.
+    return GprsRlcAckNackDescription(finalAck, ssn, boost::endian::load_big_u64(octets.data()));
+}
+
+GprsRbbOctets
+GprsRlcAckNackDescription::GetRbbOctets() const
+{
+    GprsRbbOctets octets;
+    boost::endian::store_big_u64(octets.data(), m_rbb);
+    return octets;
+}
+
+bool
+GprsRlcAckNackDescription::GetFinalAck() const
+{
+    return m_finalAck;
+}
+
+uint16_t
+GprsRlcAckNackDescription::GetSsn() const
+{
+    return m_ssn;
+}
+
+uint64_t
+GprsRlcAckNackDescription::GetRbb() const
+{
+    return m_rbb;
+}
+
+uint16_t
+GprsRlcAckNackDescription::GetBsn(uint16_t bitNumber) const
+{
+    BitMask(bitNumber);
+    return GprsRlcModSns(int{m_ssn} - int{bitNumber});
+}
+
+bool
+GprsRlcAckNackDescription::GetBit(uint16_t bitNumber) const
+{
+    return (m_rbb & BitMask(bitNumber)) != 0;
+}
+
+void
+GprsRlcAckNackDescription::SetBit(uint16_t bitNumber, bool positive)
+{
+    const uint64_t mask = BitMask(bitNumber);
+    m_rbb = positive ? (m_rbb | mask) : (m_rbb & ~mask);
+}
+
+bool
+GprsRlcAckNackDescription::operator==(const GprsRlcAckNackDescription& other) const
+{
+    return m_finalAck == other.m_finalAck && m_ssn == other.m_ssn && m_rbb == other.m_rbb;
+}
+
+GprsRlcTxWindow::GprsRlcTxWindow(GprsRlcMode mode)
+    : m_mode(mode)
+{
+    // Clause 9.1.3: V(B) is INVALID at the beginning of each TBF.
+    m_vB.fill(GprsRlcTxState::INVALID);
+}
+
+std::optional<uint16_t>
+GprsRlcTxWindow::FindFrom(GprsRlcTxState state, uint16_t from) const
+{
+    const uint16_t outstanding = GetOutstanding();
+    const uint16_t start = GprsRlcBsnDistance(m_vA, from);
+    for (uint16_t i = 0; i < outstanding; ++i)
+    {
+        const uint16_t bsn = GprsRlcModSns(m_vA + (start + i) % outstanding);
+        if (m_vB[bsn] == state)
+        {
+            return bsn;
+        }
+    }
+    return std::nullopt;
+}
+
+GprsRlcTxSelection
+GprsRlcTxWindow::SelectNext(bool hasNewData) const
+{
+    if (hasNewData && m_finalBsn)
+    {
+        throw std::invalid_argument("GPRS RLC: new data offered after the final block (BSN " +
+                                    std::to_string(*m_finalBsn) + ", FBI = 1) was sent");
+    }
+    if (m_mode == GprsRlcMode::UNACKNOWLEDGED)
+    {
+        return hasNewData ? GprsRlcTxSelection{GprsRlcTxReason::NEW_DATA, m_vS}
+                          : GprsRlcTxSelection{};
+    }
+    if (const auto bsn = FindFrom(GprsRlcTxState::NACKED, m_vA))
+    {
+        return {GprsRlcTxReason::RETRANSMIT_NACKED, *bsn};
+    }
+    if (hasNewData && !IsStalled())
+    {
+        return {GprsRlcTxReason::NEW_DATA, m_vS};
+    }
+    if (const auto bsn = FindFrom(GprsRlcTxState::PENDING_ACK, m_resendFrom))
+    {
+        return {GprsRlcTxReason::RETRANSMIT_PENDING, *bsn};
+    }
+    return {};
+}
+
+GprsRlcTxSelection
+GprsRlcTxWindow::TransmitNext(bool hasNewData)
+{
+    const GprsRlcTxSelection selection = SelectNext(hasNewData);
+    switch (selection.reason)
+    {
+    case GprsRlcTxReason::NEW_DATA:
+        m_vS = GprsRlcModSns(m_vS + 1);
+        if (m_mode == GprsRlcMode::UNACKNOWLEDGED)
+        {
+            m_vA = m_vS;
+        }
+        else
+        {
+            m_vB[selection.bsn] = GprsRlcTxState::PENDING_ACK;
+        }
+        break;
+    case GprsRlcTxReason::RETRANSMIT_NACKED:
+        m_vB[selection.bsn] = GprsRlcTxState::PENDING_ACK;
+        break;
+    case GprsRlcTxReason::RETRANSMIT_PENDING:
+        m_resendFrom = GprsRlcModSns(selection.bsn + 1);
+        break;
+    case GprsRlcTxReason::NONE:
+        break;
+    }
+    return selection;
+}
+
+void
+GprsRlcTxWindow::SetFinalBsn(uint16_t bsn)
+{
+    CheckSequenceNumber(bsn, "final BSN");
+    if (m_finalBsn)
+    {
+        throw std::invalid_argument("GPRS RLC: final BSN " + std::to_string(bsn) +
+                                    " set twice (already " + std::to_string(*m_finalBsn) + ")");
+    }
+    const uint16_t lastNew = GprsRlcModSns(m_vS - 1);
+    const bool lastNewOutstanding =
+        m_mode == GprsRlcMode::UNACKNOWLEDGED || GprsRlcBsnInRange(lastNew, m_vA, GetOutstanding());
+    if (bsn != lastNew || !lastNewOutstanding)
+    {
+        throw std::invalid_argument(
+            "GPRS RLC: final BSN " + std::to_string(bsn) +
+            " is not the block just sent as new data (V(S) - 1 = " + std::to_string(lastNew) +
+            ", V(A) = " + std::to_string(m_vA) + ")");
+    }
+    m_finalBsn = bsn;
+}
+
+GprsRlcAckNackResult
+GprsRlcTxWindow::ApplyAckNack(const GprsRlcAckNackDescription& description)
+{
+    GprsRlcAckNackResult result;
+    if (m_mode == GprsRlcMode::UNACKNOWLEDGED)
+    {
+        m_finalAcked = m_finalAcked || description.GetFinalAck();
+        result.finalAcked = m_finalAcked;
+        return result;
+    }
+    const uint16_t outstanding = GetOutstanding();
+    // With FAI = 1 every block is acknowledged; otherwise bits 1..(SSN - V(A)) describe the
+    // blocks [V(A), SSN) and the higher bits blocks already acknowledged.
+    uint16_t covered = outstanding;
+    uint16_t top = m_vS;
+    if (!description.GetFinalAck())
+    {
+        top = description.GetSsn();
+        if (!GprsRlcBsnInRange(top, m_vA, outstanding + 1))
+        {
+            throw std::invalid_argument("GPRS RLC Ack/Nack with SSN " + std::to_string(top) +
+                                        " outside [V(A), V(S)] = [" + std::to_string(m_vA) + ", " +
+                                        std::to_string(m_vS) +
+                                        "]: it acknowledges blocks that were never sent");
+        }
+        covered = GprsRlcBsnDistance(m_vA, top);
+    }
+    for (uint16_t bitNumber = 1; bitNumber <= covered; ++bitNumber)
+    {
+        const uint16_t bsn = GprsRlcModSns(top - bitNumber);
+        GprsRlcTxState& state = m_vB[bsn];
+        if (description.GetFinalAck() || description.GetBit(bitNumber))
+        {
+            if (state != GprsRlcTxState::ACKED)
+            {
+                state = GprsRlcTxState::ACKED;
+                ++result.newlyAcked;
+            }
+        }
+        else
+        {
+            state = GprsRlcTxState::NACKED;
+            ++result.nacked;
+        }
+    }
+    while (m_vA != m_vS && m_vB[m_vA] == GprsRlcTxState::ACKED)
+    {
+        m_vB[m_vA] = GprsRlcTxState::INVALID;
+        m_vA = GprsRlcModSns(m_vA + 1);
+    }
+    m_resendFrom = m_vA;
+    m_finalAcked = m_finalAcked || description.GetFinalAck() ||
+                   (m_finalBsn && !GprsRlcBsnInRange(*m_finalBsn, m_vA, GetOutstanding()));
+    result.finalAcked = m_finalAcked;
+    return result;
+}
+
+uint16_t
+GprsRlcTxWindow::GetVS() const
+{
+    return m_vS;
+}
+
+uint16_t
+GprsRlcTxWindow::GetVA() const
+{
+    return m_vA;
+}
+
+uint16_t
+GprsRlcTxWindow::GetOutstanding() const
+{
+    return GprsRlcBsnDistance(m_vA, m_vS);
+}
+
+bool
+GprsRlcTxWindow::IsStalled() const
+{
+    return m_mode == GprsRlcMode::ACKNOWLEDGED && GetOutstanding() == kGprsRlcWs;
+}
+
+bool
+GprsRlcTxWindow::HasNacked() const
+{
+    return FindFrom(GprsRlcTxState::NACKED, m_vA).has_value();
+}
+
+GprsRlcTxState
+GprsRlcTxWindow::GetState(uint16_t bsn) const
+{
+    CheckSequenceNumber(bsn, "BSN");
+    return m_vB[bsn];
+}
+
+std::optional<uint16_t>
+GprsRlcTxWindow::GetFinalBsn() const
+{
+    return m_finalBsn;
+}
+
+bool
+GprsRlcTxWindow::IsFinalAcked() const
+{
+    return m_finalAcked;
+}
+
+GprsRlcMode
+GprsRlcTxWindow::GetMode() const
+{
+    return m_mode;
+}
+
+GprsRlcRxWindow::GprsRlcRxWindow(GprsRlcMode mode)
+    : m_mode(mode)
+{
+}
+
+GprsRlcRxStatus
+GprsRlcRxWindow::Receive(uint16_t bsn, bool finalBlock)
+{
+    const bool inWindow = IsInWindow(bsn);
+    // Unacknowledged mode: a block up to WS past V(R) is newer than the window (clause 9.3.3).
+    const bool ahead = m_mode == GprsRlcMode::UNACKNOWLEDGED && !inWindow &&
+                       GprsRlcBsnInRange(bsn, m_vR, kGprsRlcWs);
+    if (!inWindow && !ahead)
+    {
+        return GprsRlcRxStatus::OUTSIDE_WINDOW;
+    }
+    const bool belowVR = GprsRlcBsnInRange(bsn, m_vQ, GprsRlcBsnDistance(m_vQ, m_vR));
+    if (belowVR && m_vN.test(bsn))
+    {
+        return GprsRlcRxStatus::DUPLICATE;
+    }
+    if (m_finalBsn && !belowVR)
+    {
+        throw std::invalid_argument("GPRS RLC block BSN " + std::to_string(bsn) +
+                                    " received after the final block BSN " +
+                                    std::to_string(*m_finalBsn));
+    }
+    if (finalBlock && belowVR)
+    {
+        throw std::invalid_argument(
+            "GPRS RLC final block BSN " + std::to_string(bsn) +
+            " below blocks already received (V(R) = " + std::to_string(m_vR) + ")");
+    }
+    if (m_undelivered + GprsRlcBsnDistance(m_vQ, bsn) + 1 > kGprsRlcSns)
+    {
+        throw std::logic_error("GPRS RLC block BSN " + std::to_string(bsn) + " would overwrite " +
+                               "one of the " + std::to_string(m_undelivered) +
+                               " blocks not yet taken with PopDeliverable()");
+    }
+    MarkReceived(bsn);
+    if (finalBlock)
+    {
+        m_finalBsn = bsn;
+    }
+    uint16_t newVQ = m_vQ;
+    if (m_mode == GprsRlcMode::UNACKNOWLEDGED)
+    {
+        // Gaps the window leaves behind, or any gap once the final block is in, are lost.
+        newVQ = m_finalBsn ? m_vR : (ahead ? GprsRlcModSns(bsn - kGprsRlcWs + 1) : m_vQ);
+    }
+    RaiseVQ(newVQ);
+    return GprsRlcRxStatus::NEW_BLOCK;
+}
+
+void
+GprsRlcRxWindow::MarkReceived(uint16_t bsn)
+{
+    if (!GprsRlcBsnInRange(bsn, m_vQ, GprsRlcBsnDistance(m_vQ, m_vR)))
+    {
+        // Clause 9.1.7: the BSNs V(R) skips are not received (yet).
+        for (uint16_t skipped = m_vR; skipped != bsn; skipped = GprsRlcModSns(skipped + 1))
+        {
+            m_vN.reset(skipped);
+        }
+        m_vR = GprsRlcModSns(bsn + 1);
+    }
+    m_vN.set(bsn);
+}
+
+void
+GprsRlcRxWindow::RaiseVQ(uint16_t newVQ)
+{
+    m_undelivered += GprsRlcBsnDistance(m_vQ, newVQ);
+    m_vQ = newVQ;
+    while (m_vQ != m_vR && m_vN.test(m_vQ))
+    {
+        m_vQ = GprsRlcModSns(m_vQ + 1);
+        ++m_undelivered;
+    }
+}
+
+bool
+GprsRlcRxWindow::IsInWindow(uint16_t bsn) const
+{
+    CheckSequenceNumber(bsn, "BSN");
+    return GprsRlcBsnInRange(bsn, m_vQ, kGprsRlcWs);
+}
+
+uint16_t
+GprsRlcRxWindow::GetDeliverableCount() const
+{
+    return m_undelivered;
+}
+
+std::optional<GprsRlcRxDelivery>
+GprsRlcRxWindow::PopDeliverable()
+{
+    if (m_undelivered == 0)
+    {
+        return std::nullopt;
+    }
+    const uint16_t bsn = GprsRlcModSns(m_vQ - m_undelivered);
+    --m_undelivered;
+    return GprsRlcRxDelivery{bsn, m_vN.test(bsn)};
+}
+
+GprsRlcAckNackDescription
+GprsRlcRxWindow::GetAckNack() const
+{
+    // Clause 9.1.8: SSN = V(R); bit n is V(N) of BSN = (SSN - n) modulo SNS.
+    uint64_t rbb = 0;
+    for (uint16_t bitNumber = 1; bitNumber <= kGprsRlcWs; ++bitNumber)
+    {
+        if (m_vN.test(GprsRlcModSns(m_vR - bitNumber)))
+        {
+            rbb |= uint64_t{1} << (bitNumber - 1);
+        }
+    }
+    return GprsRlcAckNackDescription(IsComplete(), m_vR, rbb);
+}
+
+uint16_t
+GprsRlcRxWindow::GetVR() const
+{
+    return m_vR;
+}
+
+uint16_t
+GprsRlcRxWindow::GetVQ() const
+{
+    return m_vQ;
+}
+
+bool
+GprsRlcRxWindow::IsReceived(uint16_t bsn) const
+{
+    CheckSequenceNumber(bsn, "BSN");
+    return m_vN.test(bsn);
+}
+
+std::optional<uint16_t>
+GprsRlcRxWindow::GetFinalBsn() const
+{
+    return m_finalBsn;
+}
+
+bool
+GprsRlcRxWindow::IsComplete() const
+{
+    return m_finalBsn && m_vQ == GprsRlcModSns(*m_finalBsn + 1);
+}
+
+GprsRlcMode
+GprsRlcRxWindow::GetMode() const
+{
+    return m_mode;
+}
+
+} // namespace ns3

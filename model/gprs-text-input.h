@@ -1,0 +1,91 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef GPRS_TEXT_INPUT_H
+#define GPRS_TEXT_INPUT_H
+
+#include <fstream>
+#include <functional>
+#include <istream>
+#include <optional>
+#include <string>
+#include <vector>
+
+/**
+ * \file
+ * \ingroup gprs
+ * Reading of the module's line-oriented text input files (BLER tables, C/I traces) and
+ * number formatting for their error messages.
+ */
+
+namespace ns3
+{
+
+/**
+ * \ingroup gprs
+ * Called for each data line of a text table.
+ *
+ * The first argument holds the line's whitespace-separated tokens (never empty), the second
+ * the line's text without comment and surrounding blanks, for messages. A handler rejects a
+ * line by throwing std::invalid_argument with a message saying what was expected.
+ */
+using GprsTextLineHandler =
+    std::function<void(const std::vector<std::string>& tokens, const std::string& text)>;
+
+/**
+ * \ingroup gprs
+ * Read a line-oriented text table: `#` starts a comment, blank lines are skipped.
+ *
+ * \param in the stream to read
+ * \param sourceName the name used in error messages (usually the file name)
+ * \param handler called for each data line
+ * \throws std::runtime_error "<sourceName>:<line>: <message>" when the handler throws
+ *         std::invalid_argument, or "<sourceName>: read error" when the stream fails
+ */
+void ReadGprsTextTable(std::istream& in,
+                       const std::string& sourceName,
+                       const GprsTextLineHandler& handler);
+
+/**
+ * \ingroup gprs
+ * Open a text file for reading.
+ *
+ * \param path the file
+ * \return the open stream
+ * \throws std::runtime_error "<path>: cannot open file for reading"
+ */
+std::ifstream OpenGprsInputFile(const std::string& path);
+
+/**
+ * \ingroup gprs
+ * Parse a whole token as a finite decimal number, without throwing.
+ *
+ * \param token the text, e.g. "13.5" or "-2e-3"
+ * \return the number, or nothing if the token is not wholly a finite number
+ */
+std::optional<double> TryParseGprsNumber(const std::string& token);
+
+/**
+ * \ingroup gprs
+ * Parse a whole token as a finite decimal number.
+ *
+ * \param token the text, e.g. "13.5" or "-2e-3"
+ * \param what what the number is, for the message (e.g. "C/I dB")
+ * \return the number
+ * \throws std::invalid_argument "expected <what> as a finite number, got '<token>'"
+ */
+double ParseGprsNumber(const std::string& token, const std::string& what);
+
+/**
+ * \ingroup gprs
+ * Format a number for a message as a stream does by default ("13", "0.034", "nan").
+ *
+ * \param value the number
+ * \return its text
+ */
+std::string FormatGprsNumber(double value);
+
+} // namespace ns3
+
+#endif /* GPRS_TEXT_INPUT_H */
