@@ -85,8 +85,8 @@ class GprsBssNetDevice : public GprsNetDevice
      */
     int64_t FindMs(Ipv4Address destination);
 
-    Ptr<GprsPcu> m_pcu;                         //!< the cell's PCU
-    Time m_coreDelay;                           //!< one-way GGSN-SGSN-BSS delay
+    Ptr<GprsPcu> m_pcu;                            //!< the cell's PCU
+    Time m_coreDelay;                              //!< one-way GGSN-SGSN-BSS delay
     std::map<Ipv4Address, uint32_t> m_msByAddress; //!< learnt address -> mobile index
 };
 

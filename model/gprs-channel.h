@@ -68,7 +68,7 @@ class GprsChannel : public Channel
     void DoDispose() override;
 
   private:
-    Ptr<GprsBssNetDevice> m_bss;              //!< network side
+    Ptr<GprsBssNetDevice> m_bss;             //!< network side
     std::vector<Ptr<GprsMsNetDevice>> m_mss; //!< mobiles
 };
 

@@ -37,15 +37,15 @@ GprsMsNetDevice::GetTypeId()
                           MakeUintegerAccessor(&GprsMsNetDevice::m_multislotClass),
                           MakeUintegerChecker<uint32_t>(GprsMultislotClass::kMinClass,
                                                         GprsMultislotClass::kMaxClass))
-            .AddAttribute("RadioConditions",
-                          "C/I seen by the mobile, both directions: a constant in dB ('24'), a "
-                          "piecewise schedule ('0s:13,10s:6,20s:13') or a trace file "
-                          "('file:PATH', lines 'time_s ci_db'). Default 24 dB, the C/I of "
-                          "Rendon et al.'s scenario.",
-                          StringValue("24"),
-                          MakeStringAccessor(&GprsMsNetDevice::SetRadioSpec,
-                                             &GprsMsNetDevice::GetRadioSpec),
-                          MakeStringChecker())
+            .AddAttribute(
+                "RadioConditions",
+                "C/I seen by the mobile, both directions: a constant in dB ('24'), a "
+                "piecewise schedule ('0s:13,10s:6,20s:13') or a trace file "
+                "('file:PATH', lines 'time_s ci_db'). Default 24 dB, the C/I of "
+                "Rendon et al.'s scenario.",
+                StringValue("24"),
+                MakeStringAccessor(&GprsMsNetDevice::SetRadioSpec, &GprsMsNetDevice::GetRadioSpec),
+                MakeStringChecker())
             .AddAttribute("Outages",
                           "Intervals during which no block gets through in either direction, "
                           "e.g. '40s-70s,100s-101s'. Default none.",

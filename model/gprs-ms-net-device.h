@@ -86,11 +86,11 @@ class GprsMsNetDevice : public GprsNetDevice
     /// Rebuild m_radio from m_radioSpec and m_outageSpec.
     void BuildRadio();
 
-    uint32_t m_index{0};             //!< index in the cell
-    uint32_t m_multislotClass;       //!< TS 45.002 Annex B class
-    std::string m_radioSpec;         //!< C/I specification
-    std::string m_outageSpec;        //!< outage specification
-    GprsRadioConditions m_radio;     //!< C/I over time
+    uint32_t m_index{0};         //!< index in the cell
+    uint32_t m_multislotClass;   //!< TS 45.002 Annex B class
+    std::string m_radioSpec;     //!< C/I specification
+    std::string m_outageSpec;    //!< outage specification
+    GprsRadioConditions m_radio; //!< C/I over time
 };
 
 } // namespace ns3

@@ -65,8 +65,8 @@ GprsNetDevice::DoDispose()
 {
     m_node = nullptr;
     m_channel = nullptr;
-    m_rxCallback = MakeNullCallback<bool, Ptr<NetDevice>, Ptr<const Packet>, uint16_t,
-                                    const Address&>();
+    m_rxCallback =
+        MakeNullCallback<bool, Ptr<NetDevice>, Ptr<const Packet>, uint16_t, const Address&>();
     m_promiscCb = NetDevice::PromiscReceiveCallback();
     m_linkChangeCallbacks.clear();
     NetDevice::DoDispose();
@@ -237,7 +237,7 @@ GprsNetDevice::AcceptFromAbove(Ptr<const Packet> packet, uint16_t protocolNumber
     {
         // PDP type IPv4 (TS 29.061): the model routes downlink packets by IPv4 destination.
         NS_LOG_WARN("GPRS device carries IPv4 only; dropping protocol 0x" << std::hex
-                                                                         << protocolNumber);
+                                                                          << protocolNumber);
         m_macTxDropTrace(packet);
         return false;
     }

@@ -27,8 +27,8 @@ class GprsChannel;
  * \brief Base of the GPRS net devices: the NetDevice bookkeeping common to the network side
  * (GprsBssNetDevice) and the mobile side (GprsMsNetDevice).
  *
- * A GPRS device carries IPv4 packets only (SNDCP N-PDUs of PDP type IPv4); it needs no ARP: the network side
- * finds the mobile from the IP destination address, and a mobile has a single peer.
+ * A GPRS device carries IPv4 packets only (SNDCP N-PDUs of PDP type IPv4); it needs no ARP: the
+ * network side finds the mobile from the IP destination address, and a mobile has a single peer.
  */
 class GprsNetDevice : public NetDevice
 {
@@ -109,13 +109,13 @@ class GprsNetDevice : public NetDevice
     TracedCallback<Ptr<const Packet>> m_macRxTrace;
 
   private:
-    Ptr<Node> m_node;                              //!< the node
-    Ptr<GprsChannel> m_channel;                    //!< the cell
-    uint32_t m_ifIndex{0};                         //!< interface index
-    Mac48Address m_address;                        //!< device address
-    uint16_t m_mtu;                                //!< IP MTU
-    NetDevice::ReceiveCallback m_rxCallback;       //!< to the node
-    NetDevice::PromiscReceiveCallback m_promiscCb; //!< promiscuous receive
+    Ptr<Node> m_node;                                  //!< the node
+    Ptr<GprsChannel> m_channel;                        //!< the cell
+    uint32_t m_ifIndex{0};                             //!< interface index
+    Mac48Address m_address;                            //!< device address
+    uint16_t m_mtu;                                    //!< IP MTU
+    NetDevice::ReceiveCallback m_rxCallback;           //!< to the node
+    NetDevice::PromiscReceiveCallback m_promiscCb;     //!< promiscuous receive
     std::vector<Callback<void>> m_linkChangeCallbacks; //!< link change listeners
 };
 

@@ -13,7 +13,6 @@
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
-#include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
@@ -70,6 +69,35 @@ ToString(GprsControlMessage msg)
     return "?";
 }
 
+std::ostream&
+operator<<(std::ostream& os, GprsRlcMode mode)
+{
+    return os << (mode == GprsRlcMode::ACKNOWLEDGED ? "Acknowledged" : "Unacknowledged");
+}
+
+std::istream&
+operator>>(std::istream& is, GprsRlcMode& mode)
+{
+    std::string name;
+    is >> name;
+    if (name == "Acknowledged")
+    {
+        mode = GprsRlcMode::ACKNOWLEDGED;
+    }
+    else if (name == "Unacknowledged")
+    {
+        mode = GprsRlcMode::UNACKNOWLEDGED;
+    }
+    else
+    {
+        NS_LOG_WARN("unknown RLC mode '" << name << "' (allowed: Acknowledged, Unacknowledged)");
+        is.setstate(std::ios::failbit);
+    }
+    return is;
+}
+
+ATTRIBUTE_HELPER_CPP(GprsRlcMode);
+
 TypeId
 GprsPcu::GetTypeId()
 {
@@ -87,12 +115,9 @@ GprsPcu::GetTypeId()
             .AddAttribute("RlcMode",
                           "RLC mode of every TBF (TS 44.060 clause 9.3). Default acknowledged, "
                           "as in all the studies reproduced.",
-                          EnumValue(GprsRlcMode::ACKNOWLEDGED),
-                          MakeEnumAccessor(&GprsPcu::m_rlcMode),
-                          MakeEnumChecker(GprsRlcMode::ACKNOWLEDGED,
-                                          "Acknowledged",
-                                          GprsRlcMode::UNACKNOWLEDGED,
-                                          "Unacknowledged"))
+                          GprsRlcModeValue(GprsRlcMode::ACKNOWLEDGED),
+                          MakeGprsRlcModeAccessor(&GprsPcu::m_rlcMode),
+                          MakeGprsRlcModeChecker())
             .AddAttribute("BlerFile",
                           "Text file of BLER(CS, C/I) points replacing the default curves "
                           "(format in doc/gprs.rst); empty: the defaults.",
@@ -103,13 +128,13 @@ GprsPcu::GetTypeId()
                           "Coding scheme choice for downlink TBFs. Default: fixed CS-2, the "
                           "scheme of the networks measured by Chakravorty and by Benko.",
                           StringValue("ns3::GprsFixedLinkAdaptation[CodingScheme=CS-2]"),
-                          MakePointerAccessor(&GprsPcu::m_dlLinkAdaptation),
-                          MakePointerChecker<GprsLinkAdaptation>())
+                          MakeObjectFactoryAccessor(&GprsPcu::m_dlLinkAdaptation),
+                          MakeObjectFactoryChecker())
             .AddAttribute("UplinkLinkAdaptation",
                           "Coding scheme choice for uplink TBFs. Default: fixed CS-2.",
                           StringValue("ns3::GprsFixedLinkAdaptation[CodingScheme=CS-2]"),
-                          MakePointerAccessor(&GprsPcu::m_ulLinkAdaptation),
-                          MakePointerChecker<GprsLinkAdaptation>())
+                          MakeObjectFactoryAccessor(&GprsPcu::m_ulLinkAdaptation),
+                          MakeObjectFactoryChecker())
             .AddAttribute("Scheduler",
                           "Which TBF gets a PDCH in a block period.",
                           StringValue("ns3::GprsRoundRobinScheduler"),
@@ -315,8 +340,6 @@ GprsPcu::DoDispose()
     }
     m_mss.clear();
     m_bss = nullptr;
-    m_dlLinkAdaptation = nullptr;
-    m_ulLinkAdaptation = nullptr;
     m_scheduler = nullptr;
     Object::DoDispose();
 }
@@ -339,8 +362,7 @@ GprsPcu::Ms&
 GprsPcu::GetMs(uint32_t ms)
 {
     NS_ABORT_MSG_UNLESS(ms < m_mss.size(),
-                        "mobile index " << ms << " out of range (cell has " << m_mss.size()
-                                        << ")");
+                        "mobile index " << ms << " out of range (cell has " << m_mss.size() << ")");
     return m_mss[ms];
 }
 
@@ -348,8 +370,7 @@ const GprsPcu::Ms&
 GprsPcu::GetMs(uint32_t ms) const
 {
     NS_ABORT_MSG_UNLESS(ms < m_mss.size(),
-                        "mobile index " << ms << " out of range (cell has " << m_mss.size()
-                                        << ")");
+                        "mobile index " << ms << " out of range (cell has " << m_mss.size() << ")");
     return m_mss[ms];
 }
 
@@ -581,6 +602,16 @@ GprsPcu::Activate(uint32_t index, GprsDirection dir)
     {
         ms.channelRequest = false;
     }
+    if (!link.linkAdaptation)
+    {
+        const ObjectFactory& f =
+            dir == GprsDirection::DOWNLINK ? m_dlLinkAdaptation : m_ulLinkAdaptation;
+        link.linkAdaptation = f.Create<GprsLinkAdaptation>();
+    }
+    link.linkAdaptation->Reset();
+    link.acked = 0;
+    link.nacked = 0;
+    UpdateCs(link);
     m_tbfEstablishedTrace(index, dir, Simulator::Now() - link.requested);
     NS_LOG_INFO("MS " << index << " " << ToString(dir) << " TBF established after "
                       << (Simulator::Now() - link.requested).As(Time::MS));
@@ -609,6 +640,40 @@ GprsPcu::ReleaseTbf(uint32_t index, GprsDirection dir, bool abnormal)
         // Normal release: everything was delivered.
         link.frames.clear();
     }
+    // Nothing of this TBF may reach its successor: forget its reservations and blocks in flight.
+    const GprsControlMessage answer = dir == GprsDirection::DOWNLINK
+                                          ? GprsControlMessage::PACKET_DOWNLINK_ACK_NACK
+                                          : GprsControlMessage::PACKET_CONTROL_ACK;
+    for (auto& slot : m_reservations)
+    {
+        for (auto& r : slot)
+        {
+            if (r.valid && r.ms == index && r.msg == answer)
+            {
+                r.valid = false;
+            }
+        }
+    }
+    for (uint8_t p = 0; p < m_numPdch; ++p)
+    {
+        Air& data = m_air[DirIndex(dir)][p];
+        if (data.kind == Air::DATA && data.ms == index)
+        {
+            data.kind = Air::NONE;
+        }
+        Air& control = m_air[1 - DirIndex(dir)][p];
+        if (control.kind == Air::CONTROL && control.ms == index &&
+            (control.msg == answer || control.msg == GprsControlMessage::PACKET_UPLINK_ACK_NACK))
+        {
+            control.kind = Air::NONE;
+        }
+        if (dir == GprsDirection::UPLINK && m_usf[p] == static_cast<int64_t>(index))
+        {
+            m_usf[p] = -1;
+        }
+    }
+    link.ackOwed = false;
+    link.pollOutstanding = false;
     link.tx.reset();
     link.rx.reset();
     link.state = TbfState::IDLE;
@@ -669,7 +734,7 @@ GprsPcu::BufferEndsTbf(const Link& link, GprsDirection dir) const
 }
 
 void
-GprsPcu::Refill(Link& link)
+GprsPcu::Refill(Ms& ms, Link& link, GprsDirection dir)
 {
     // Hand IP packets to RLC one at a time, so the buffer (where TCP's queue builds) keeps
     // what RLC does not need yet.
@@ -678,17 +743,15 @@ GprsPcu::Refill(Link& link)
         Queued q = link.buffer.front();
         link.buffer.pop_front();
         link.bufferBytes -= q.packet->GetSize();
+        m_bufferTrace(static_cast<uint32_t>(&ms - m_mss.data()), dir, link.bufferBytes);
         const uint32_t size = q.packet->GetSize();
         const uint32_t count = m_framing->FrameCount(size);
         for (uint32_t s = 0; s < count; ++s)
         {
             const uint32_t octets = m_framing->FrameOctets(size, s);
             const uint64_t id = link.firstFrameId + link.frames.size();
-            link.frames.push_back({q.packet,
-                                   q.sent,
-                                   octets,
-                                   static_cast<uint16_t>(s),
-                                   static_cast<uint16_t>(count)});
+            link.frames.push_back(
+                {q.packet, q.sent, octets, static_cast<uint16_t>(s), static_cast<uint16_t>(count)});
             link.tx->EnqueueFrame(id, octets);
         }
     }
@@ -701,7 +764,7 @@ GprsPcu::WantsToSend(Ms& ms, Link& link, GprsDirection dir)
     {
         return false;
     }
-    Refill(link);
+    Refill(ms, link, dir);
     if (link.tx->PeekNext() != GprsRlcTxKind::NOTHING)
     {
         return true;
@@ -721,13 +784,18 @@ GprsPcu::WantsToSend(Ms& ms, Link& link, GprsDirection dir)
     return false;
 }
 
-GprsCodingScheme
-GprsPcu::SelectCs(Link& link, GprsDirection dir)
+void
+GprsPcu::UpdateCs(Link& link)
 {
-    const Ptr<GprsLinkAdaptation>& la =
-        dir == GprsDirection::DOWNLINK ? m_dlLinkAdaptation : m_ulLinkAdaptation;
-    link.cs = la->SelectCodingScheme(link.cs, link.ciReportDb, link.acked, link.nacked);
-    return link.cs;
+    GprsLinkQualityReport report;
+    report.currentCs = link.cs;
+    if (link.ciReportDb)
+    {
+        report.ciDb = *link.ciReportDb;
+    }
+    report.blocksAcked = link.acked;
+    report.blocksNacked = link.nacked;
+    link.cs = link.linkAdaptation->SelectCodingScheme(report);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -934,9 +1002,10 @@ GprsPcu::ReceiveDownlink(uint8_t pdch, Air& air)
     case GprsControlMessage::PACKET_UPLINK_ACK_NACK:
         if (ms.ul.state == TbfState::ACTIVE)
         {
-            const GprsRlcAckResult result = ms.ul.tx->ApplyAckNack(air.ackNack);
-            ms.ul.acked = result.acked;
+            const GprsRlcAckNackResult result = ms.ul.tx->ApplyAckNack(air.ackNack);
+            ms.ul.acked = result.newlyAcked;
             ms.ul.nacked = result.nacked;
+            UpdateCs(ms.ul);
             if (air.final)
             {
                 // The mobile ends its TBF and answers with Packet Control Ack (RRBP).
@@ -1006,9 +1075,10 @@ GprsPcu::ReceiveUplink(uint8_t pdch, Air& air)
         }
         ms.dl.pollOutstanding = false;
         ms.dl.counter = 0;
-        const GprsRlcAckResult result = ms.dl.tx->ApplyAckNack(air.ackNack);
-        ms.dl.acked = result.acked;
+        const GprsRlcAckNackResult result = ms.dl.tx->ApplyAckNack(air.ackNack);
+        ms.dl.acked = result.newlyAcked;
         ms.dl.nacked = result.nacked;
+        UpdateCs(ms.dl);
         if (air.channelRequest && ms.ul.state == TbfState::ACCESSING && ms.channelRequest)
         {
             ms.channelRequest = false;
@@ -1105,8 +1175,7 @@ GprsPcu::TransmitUplink(uint8_t pdch)
     }
     Link& link = ms.ul;
     GprsRlcTxKind kind;
-    const GprsCodingScheme cs = SelectCs(link, GprsDirection::UPLINK);
-    air.block = link.tx->SendNext(cs, BufferEndsTbf(link, GprsDirection::UPLINK), kind);
+    air.block = link.tx->SendNext(link.cs, BufferEndsTbf(link, GprsDirection::UPLINK), kind);
     double ci = 0;
     double bler = 0;
     air.lost = DrawLoss(index, air.block.cs, &ci, &bler);
@@ -1185,10 +1254,7 @@ GprsPcu::SendControl(uint8_t pdch)
             if (final)
             {
                 Reservation& r = ReservationAt(m_block + kRrbpBlocks, pdch);
-                r = Reservation{true,
-                                !air.lost,
-                                index,
-                                GprsControlMessage::PACKET_CONTROL_ACK};
+                r = Reservation{true, !air.lost, index, GprsControlMessage::PACKET_CONTROL_ACK};
             }
         }
         ++m_radioBlocks;
@@ -1223,11 +1289,10 @@ GprsPcu::SendDownlinkData(uint8_t pdch)
     Ms& ms = m_mss[index];
     Link& link = ms.dl;
     GprsRlcTxKind kind;
-    const GprsCodingScheme cs = SelectCs(link, GprsDirection::DOWNLINK);
     Air& air = m_air[0][pdch];
     air.kind = Air::DATA;
     air.ms = index;
-    air.block = link.tx->SendNext(cs, BufferEndsTbf(link, GprsDirection::DOWNLINK), kind);
+    air.block = link.tx->SendNext(link.cs, BufferEndsTbf(link, GprsDirection::DOWNLINK), kind);
     double ci = 0;
     double bler = 0;
     air.lost = DrawLoss(index, air.block.cs, &ci, &bler);
@@ -1244,10 +1309,7 @@ GprsPcu::SendDownlinkData(uint8_t pdch)
     {
         if (due && !link.pollOutstanding && !r.valid)
         {
-            r = Reservation{true,
-                            !air.lost,
-                            index,
-                            GprsControlMessage::PACKET_DOWNLINK_ACK_NACK};
+            r = Reservation{true, !air.lost, index, GprsControlMessage::PACKET_DOWNLINK_ACK_NACK};
             link.pollOutstanding = true;
             link.blocksSincePoll = 0;
             polled = true;

@@ -10,8 +10,10 @@
 #include "gprs-llc-framing.h"
 #include "gprs-rlc-entity.h"
 
+#include "ns3/attribute-helper.h"
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
+#include "ns3/object-factory.h"
 #include "ns3/object.h"
 #include "ns3/packet.h"
 #include "ns3/random-variable-stream.h"
@@ -20,6 +22,7 @@
 #include <array>
 #include <deque>
 #include <memory>
+#include <optional>
 #include <vector>
 
 /**
@@ -52,6 +55,23 @@ enum class GprsDirection : uint8_t
  * \return "DL" or "UL"
  */
 const char* ToString(GprsDirection dir);
+
+/**
+ * \param os a stream
+ * \param mode an RLC mode
+ * \return os, having written "Acknowledged" or "Unacknowledged"
+ */
+std::ostream& operator<<(std::ostream& os, GprsRlcMode mode);
+
+/**
+ * \param is a stream
+ * \param mode receives "Acknowledged" or "Unacknowledged"; anything else sets failbit
+ * \return is
+ */
+std::istream& operator>>(std::istream& is, GprsRlcMode& mode);
+
+// GprsRlcModeValue for the "RlcMode" attribute (not an EnumValue: see GprsCodingSchemeValue).
+ATTRIBUTE_HELPER_HEADER(GprsRlcMode);
 
 /**
  * \ingroup gprs
@@ -233,52 +253,53 @@ class GprsPcu : public Object
     /// An LLC frame handed to RLC, kept until delivered or lost.
     struct LlcFrame
     {
-        Ptr<Packet> npdu;   //!< the IP packet (N-PDU) this frame is a segment of
-        Time sent;          //!< when the sending device accepted the packet
-        uint32_t octets;    //!< frame size with LLC and SNDCP headers
-        uint16_t segment;   //!< SNDCP segment index
-        uint16_t segments;  //!< SNDCP segments of the N-PDU
+        Ptr<Packet> npdu;  //!< the IP packet (N-PDU) this frame is a segment of
+        Time sent;         //!< when the sending device accepted the packet
+        uint32_t octets;   //!< frame size with LLC and SNDCP headers
+        uint16_t segment;  //!< SNDCP segment index
+        uint16_t segments; //!< SNDCP segments of the N-PDU
     };
 
     /// One direction of one mobile: buffer, LLC frames in RLC, the TBF.
     struct Link
     {
-        std::deque<Queued> buffer;       //!< IP packets not yet handed to RLC
-        uint32_t bufferBytes{0};         //!< octets in buffer
-        std::deque<LlcFrame> frames;     //!< frames in RLC, ids firstFrameId...
-        uint64_t firstFrameId{0};        //!< id of frames.front()
-        uint16_t segmentsOk{0};          //!< SNDCP segments of the current N-PDU delivered
-        TbfState state{TbfState::IDLE};  //!< TBF state
-        Time requested;                  //!< when establishment started
-        EventId timer;                   //!< access / assignment / hold timer
-        std::unique_ptr<GprsRlcTxEntity> tx; //!< sending entity
-        std::unique_ptr<GprsRlcRxEntity> rx; //!< receiving entity
+        std::deque<Queued> buffer;              //!< IP packets not yet handed to RLC
+        uint32_t bufferBytes{0};                //!< octets in buffer
+        std::deque<LlcFrame> frames;            //!< frames in RLC, ids firstFrameId...
+        uint64_t firstFrameId{0};               //!< id of frames.front()
+        uint16_t segmentsOk{0};                 //!< SNDCP segments of the current N-PDU delivered
+        TbfState state{TbfState::IDLE};         //!< TBF state
+        Time requested;                         //!< when establishment started
+        EventId timer;                          //!< access / assignment / hold timer
+        std::unique_ptr<GprsRlcTxEntity> tx;    //!< sending entity
+        std::unique_ptr<GprsRlcRxEntity> rx;    //!< receiving entity
+        Ptr<GprsLinkAdaptation> linkAdaptation; //!< CS policy of the current TBF
         GprsCodingScheme cs{GprsCodingScheme::CS2}; //!< CS for new blocks
-        bool holding{false};             //!< held open with nothing to send
-        bool pollOutstanding{false};     //!< downlink: an RRBP reservation is pending
-        bool ackOwed{false};             //!< uplink: a Packet Uplink Ack/Nack is due
-        uint32_t blocksSincePoll{0};     //!< downlink data blocks since the last poll
-        uint32_t blocksSinceAck{0};      //!< uplink blocks received since the last ack
-        uint32_t counter{0};             //!< N3105 (downlink) or N3101/N3103 (uplink)
-        uint32_t acked{0};               //!< blocks acknowledged by the last Ack/Nack
-        uint32_t nacked{0};              //!< blocks negatively acknowledged by it
-        double ciReportDb{0};            //!< receiver's last reported C/I
+        bool holding{false};                        //!< held open with nothing to send
+        bool pollOutstanding{false};                //!< downlink: an RRBP reservation is pending
+        bool ackOwed{false};                        //!< uplink: a Packet Uplink Ack/Nack is due
+        uint32_t blocksSincePoll{0};                //!< downlink data blocks since the last poll
+        uint32_t blocksSinceAck{0};                 //!< uplink blocks received since the last ack
+        uint32_t counter{0};                        //!< N3105 (downlink) or N3101/N3103 (uplink)
+        uint32_t acked{0};                          //!< blocks acknowledged by the last Ack/Nack
+        uint32_t nacked{0};                         //!< blocks negatively acknowledged by it
+        std::optional<double> ciReportDb;           //!< receiver's last reported C/I
     };
 
     /// Per mobile state.
     struct Ms
     {
-        Ptr<GprsMsNetDevice> dev;      //!< the device
-        Link dl;                       //!< downlink
-        Link ul;                       //!< uplink
-        uint8_t dlFirst{0};            //!< first downlink TN of its TBFs
-        uint8_t dlCount{0};            //!< downlink TNs
-        uint8_t ulFirst{0};            //!< first uplink TN
-        uint8_t ulCount{0};            //!< uplink TNs
-        Time pacchUntil;               //!< reachable on PACCH until (T3192 after a DL TBF)
-        bool channelRequest{false};    //!< uplink data to request in the next Ack/Nack
-        double lastCi{-1e9};           //!< last C/I traced
-        bool lastOutage{false};        //!< last outage state traced
+        Ptr<GprsMsNetDevice> dev;   //!< the device
+        Link dl;                    //!< downlink
+        Link ul;                    //!< uplink
+        uint8_t dlFirst{0};         //!< first downlink TN of its TBFs
+        uint8_t dlCount{0};         //!< downlink TNs
+        uint8_t ulFirst{0};         //!< first uplink TN
+        uint8_t ulCount{0};         //!< uplink TNs
+        Time pacchUntil;            //!< reachable on PACCH until (T3192 after a DL TBF)
+        bool channelRequest{false}; //!< uplink data to request in the next Ack/Nack
+        double lastCi{-1e9};        //!< last C/I traced
+        bool lastOutage{false};     //!< last outage state traced
     };
 
     /// What is on the air in one direction of one PDCH during one block period.
@@ -289,13 +310,14 @@ class GprsPcu : public Object
             NONE,
             DATA,
             CONTROL
-        } kind{NONE};                     //!< nothing, an RLC data block or a control block
-        uint32_t ms{0};                   //!< sender (uplink) or addressee (downlink)
-        GprsControlMessage msg{};         //!< the control message
-        bool lost{false};                 //!< the receiver does not decode it
-        bool final{false};                //!< control: FAI of a Packet Uplink Ack/Nack
-        bool channelRequest{false};       //!< Packet Downlink Ack/Nack asks for an uplink TBF
-        GprsRlcDataBlock block;           //!< data block
+        } kind{NONE}; //!< nothing, an RLC data block or a control block
+
+        uint32_t ms{0};                    //!< sender (uplink) or addressee (downlink)
+        GprsControlMessage msg{};          //!< the control message
+        bool lost{false};                  //!< the receiver does not decode it
+        bool final{false};                 //!< control: FAI of a Packet Uplink Ack/Nack
+        bool channelRequest{false};        //!< Packet Downlink Ack/Nack asks for an uplink TBF
+        GprsRlcDataBlock block;            //!< data block
         GprsRlcAckNackDescription ackNack; //!< Ack/Nack description
     };
 
@@ -329,7 +351,7 @@ class GprsPcu : public Object
     bool OnDownlinkSlot(const Ms& ms, uint8_t pdch) const;
     bool OnUplinkSlot(const Ms& ms, uint8_t pdch) const;
     bool WantsToSend(Ms& ms, Link& link, GprsDirection dir);
-    void Refill(Link& link);
+    void Refill(Ms& ms, Link& link, GprsDirection dir);
     bool BufferEndsTbf(const Link& link, GprsDirection dir) const;
 
     bool DrawLoss(uint32_t ms, GprsCodingScheme cs, double* ciDb = nullptr, double* bler = nullptr);
@@ -354,62 +376,62 @@ class GprsPcu : public Object
     Link& GetLink(uint32_t index, GprsDirection dir);
     const Link& GetLink(uint32_t index, GprsDirection dir) const;
     Time GetHoldTime(GprsDirection dir) const;
-    GprsCodingScheme SelectCs(Link& link, GprsDirection dir);
+    void UpdateCs(Link& link);
     Reservation& ReservationAt(uint64_t block, uint8_t pdch);
 
-    Ptr<GprsBssNetDevice> m_bss;            //!< network side
-    std::vector<Ms> m_mss;                  //!< mobiles
+    Ptr<GprsBssNetDevice> m_bss;             //!< network side
+    std::vector<Ms> m_mss;                   //!< mobiles
     std::array<std::array<Air, 8>, 2> m_air; //!< [direction][pdch] blocks in flight
     std::array<std::array<Reservation, 8>, kReservationDepth> m_reservations; //!< RRBP ring
-    std::array<int64_t, 8> m_usf;           //!< mobile granted the next uplink block, or -1
-    std::array<bool, 8> m_usfDecoded;       //!< the granted mobile decoded its USF
-    std::vector<uint32_t> m_candidates;     //!< scratch list for the scheduler
+    std::array<int64_t, 8> m_usf;                  //!< mobile granted the next uplink block, or -1
+    std::array<bool, 8> m_usfDecoded;              //!< the granted mobile decoded its USF
+    std::vector<uint32_t> m_candidates;            //!< scratch list for the scheduler
     std::vector<GprsReassembledLlcFrame> m_frames; //!< scratch list of reassembled frames
-    uint64_t m_frame{0};                    //!< first TDMA frame of the current block
-    uint64_t m_block{0};                    //!< absolute radio block number
-    bool m_clockRunning{false};             //!< a block event is scheduled
-    EventId m_clock;                        //!< next block event
-    uint64_t m_blockPeriods{0};             //!< block periods simulated
-    uint64_t m_radioBlocks{0};              //!< radio blocks simulated
-    uint32_t m_controlRr{0};                //!< round robin start for control messages
-    std::unique_ptr<GprsLlcFraming> m_framing; //!< SNDCP/LLC sizes
-    GprsBlerModel m_bler;                   //!< BLER tables
+    uint64_t m_frame{0};                           //!< first TDMA frame of the current block
+    uint64_t m_block{0};                           //!< absolute radio block number
+    bool m_clockRunning{false};                    //!< a block event is scheduled
+    EventId m_clock;                               //!< next block event
+    uint64_t m_blockPeriods{0};                    //!< block periods simulated
+    uint64_t m_radioBlocks{0};                     //!< radio blocks simulated
+    uint32_t m_controlRr{0};                       //!< round robin start for control messages
+    std::unique_ptr<GprsLlcFraming> m_framing;     //!< SNDCP/LLC sizes
+    GprsBlerModel m_bler;                          //!< BLER tables
 
     // Attributes
-    uint32_t m_numPdch;                        //!< PDCHs in the cell
-    GprsRlcMode m_rlcMode;                     //!< RLC mode of all TBFs
-    std::string m_blerFile;                    //!< user BLER table, or empty
-    Ptr<GprsLinkAdaptation> m_dlLinkAdaptation; //!< downlink CS choice
-    Ptr<GprsLinkAdaptation> m_ulLinkAdaptation; //!< uplink CS choice
-    Ptr<GprsScheduler> m_scheduler;            //!< who gets each PDCH
+    uint32_t m_numPdch;                            //!< PDCHs in the cell
+    GprsRlcMode m_rlcMode;                         //!< RLC mode of all TBFs
+    std::string m_blerFile;                        //!< user BLER table, or empty
+    ObjectFactory m_dlLinkAdaptation;              //!< downlink CS policy, one per TBF
+    ObjectFactory m_ulLinkAdaptation;              //!< uplink CS policy, one per TBF
+    Ptr<GprsScheduler> m_scheduler;                //!< who gets each PDCH
     Ptr<RandomVariableStream> m_dlAssignmentDelay; //!< CCCH downlink assignment delay
     Ptr<RandomVariableStream> m_ulAccessDelay;     //!< random access + assignment delay
     Ptr<UniformRandomVariable> m_uniform;          //!< block loss draws
-    uint32_t m_pollInterval;                   //!< poll every N downlink data blocks
-    uint32_t m_ulAckInterval;                  //!< uplink Ack/Nack every N blocks
-    Time m_t3192;                              //!< PACCH reachability after a DL TBF
-    Time m_delayedRelease;                     //!< downlink TBF hold time
-    Time m_extendedUplink;                     //!< uplink TBF hold time
-    uint32_t m_n3105Max;                       //!< unanswered polls before abort
-    uint32_t m_n3101Max;                       //!< unused USF grants before abort
-    uint32_t m_n3103Max;                       //!< final uplink Ack/Nack repetitions
-    bool m_retryAfterAbort;                    //!< requeue undelivered LLC frames
-    uint32_t m_dlBufferBytes;                  //!< GGSN buffer per mobile
-    uint32_t m_ulBufferBytes;                  //!< mobile uplink buffer
-    uint32_t m_n201U;                          //!< N201-U
-    uint32_t m_llcOverhead;                    //!< LLC header + FCS
-    uint32_t m_sndcpFirstHeader;               //!< SNDCP header, first segment
-    uint32_t m_sndcpNextHeader;                //!< SNDCP header, other segments
+    uint32_t m_pollInterval;                       //!< poll every N downlink data blocks
+    uint32_t m_ulAckInterval;                      //!< uplink Ack/Nack every N blocks
+    Time m_t3192;                                  //!< PACCH reachability after a DL TBF
+    Time m_delayedRelease;                         //!< downlink TBF hold time
+    Time m_extendedUplink;                         //!< uplink TBF hold time
+    uint32_t m_n3105Max;                           //!< unanswered polls before abort
+    uint32_t m_n3101Max;                           //!< unused USF grants before abort
+    uint32_t m_n3103Max;                           //!< final uplink Ack/Nack repetitions
+    bool m_retryAfterAbort;                        //!< requeue undelivered LLC frames
+    uint32_t m_dlBufferBytes;                      //!< GGSN buffer per mobile
+    uint32_t m_ulBufferBytes;                      //!< mobile uplink buffer
+    uint32_t m_n201U;                              //!< N201-U
+    uint32_t m_llcOverhead;                        //!< LLC header + FCS
+    uint32_t m_sndcpFirstHeader;                   //!< SNDCP header, first segment
+    uint32_t m_sndcpNextHeader;                    //!< SNDCP header, other segments
 
-    TracedCallback<const GprsRlcBlockRecord&> m_rlcBlockTrace;                  //!< data blocks
-    TracedCallback<uint32_t, GprsControlMessage, uint8_t, bool> m_controlTrace; //!< control
-    TracedCallback<uint32_t, GprsDirection, Time> m_tbfEstablishedTrace;        //!< TBF up
-    TracedCallback<uint32_t, GprsDirection, bool> m_tbfReleasedTrace;           //!< TBF down
-    TracedCallback<uint32_t, GprsDirection, uint32_t> m_bufferTrace;            //!< occupancy
+    TracedCallback<const GprsRlcBlockRecord&> m_rlcBlockTrace;                    //!< data blocks
+    TracedCallback<uint32_t, GprsControlMessage, uint8_t, bool> m_controlTrace;   //!< control
+    TracedCallback<uint32_t, GprsDirection, Time> m_tbfEstablishedTrace;          //!< TBF up
+    TracedCallback<uint32_t, GprsDirection, bool> m_tbfReleasedTrace;             //!< TBF down
+    TracedCallback<uint32_t, GprsDirection, uint32_t> m_bufferTrace;              //!< occupancy
     TracedCallback<uint32_t, GprsDirection, Ptr<const Packet>> m_bufferDropTrace; //!< drops
     TracedCallback<uint32_t, GprsDirection, Ptr<const Packet>, Time> m_deliveredTrace; //!< rx
-    TracedCallback<uint32_t, GprsDirection, uint32_t> m_frameLostTrace;         //!< LLC lost
-    TracedCallback<uint32_t, double, bool> m_radioTrace;                        //!< C/I
+    TracedCallback<uint32_t, GprsDirection, uint32_t> m_frameLostTrace;                //!< LLC lost
+    TracedCallback<uint32_t, double, bool> m_radioTrace;                               //!< C/I
 };
 
 } // namespace ns3

@@ -23,16 +23,6 @@ namespace ns3
 
 /**
  * \ingroup gprs
- * RLC mode of a TBF (TS 44.060 clause 9.3).
- */
-enum class GprsRlcMode : uint8_t
-{
-    ACKNOWLEDGED,   //!< selective-repeat ARQ, every block acknowledged (clause 9.3.2)
-    UNACKNOWLEDGED, //!< no retransmission; gaps lose the frames they touch (clause 9.3.3)
-};
-
-/**
- * \ingroup gprs
  * What the transmitter sends in its next block, in the order of TS 44.060 clause 9.1.3.
  */
 enum class GprsRlcTxKind : uint8_t
@@ -41,16 +31,6 @@ enum class GprsRlcTxKind : uint8_t
     NACKED,     //!< retransmission of a negatively acknowledged block
     NEW,        //!< a block of new data
     PENDING_ACK //!< resend of an unacknowledged block while stalled or out of new data
-};
-
-/**
- * \ingroup gprs
- * What one Ack/Nack description told the transmitter.
- */
-struct GprsRlcAckResult
-{
-    uint32_t acked;  //!< blocks newly acknowledged
-    uint32_t nacked; //!< blocks the bitmap reports as not received (now NACKED)
 };
 
 /**
@@ -100,7 +80,7 @@ class GprsRlcTxEntity
      * \param desc the description
      * \return what it acknowledged and negatively acknowledged
      */
-    GprsRlcAckResult ApplyAckNack(const GprsRlcAckNackDescription& desc);
+    GprsRlcAckNackResult ApplyAckNack(const GprsRlcAckNackDescription& desc);
 
     /// \return true if the window is stalled: V(S) = V(A) + WS (clause 9.1.1)
     bool IsStalled() const;
@@ -115,11 +95,10 @@ class GprsRlcTxEntity
     GprsRlcMode GetMode() const;
 
   private:
-    GprsRlcMode m_mode;                          //!< mode
-    GprsLlcSegmenter m_segmenter;                //!< LLC -> blocks
-    GprsRlcTxWindow m_window;                    //!< V(S), V(A), V(B)
-    std::array<GprsRlcDataBlock, 128> m_blocks;  //!< blocks by BSN, kept for retransmission
-    bool m_finalSent{false};                     //!< FBI block sent
+    GprsLlcSegmenter m_segmenter;               //!< LLC -> blocks
+    GprsRlcTxWindow m_window;                   //!< V(S), V(A), V(B)
+    std::array<GprsRlcDataBlock, 128> m_blocks; //!< blocks by BSN, kept for retransmission
+    bool m_finalSent{false};                    //!< FBI block sent
 };
 
 /**
@@ -152,7 +131,6 @@ class GprsRlcRxEntity
     uint64_t GetDroppedFrames() const;
 
   private:
-    GprsRlcMode m_mode;                         //!< mode
     GprsRlcRxWindow m_window;                   //!< V(R), V(Q), V(N)
     GprsLlcReassembler m_reassembler;           //!< blocks -> LLC frames
     std::array<GprsRlcDataBlock, 128> m_blocks; //!< received blocks awaiting in-order delivery

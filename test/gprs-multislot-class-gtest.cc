@@ -4,6 +4,7 @@
 
 #include "ns3/gprs-multislot-class.h"
 
+#include <algorithm>
 #include <gtest/gtest.h>
 #include <stdexcept>
 #include <string>
@@ -166,9 +167,10 @@ TEST(GprsMultislotClass, AssignsClassicConfigurations)
     EXPECT_EQ(a.uplinkTbf.downlink, Slots({0}));
 
     // Chakravorty's 3+1 phone (class 4), PDCHs at TN 1-4.
+    // Uplink TN 1 would be sent right after Rx TN 3; TN 2 leaves Ttb 1 and Tra 3.
     a = GprsAssignTbfTimeslots(4, 4, 1);
     EXPECT_EQ(a.downlinkTbf.downlink, Slots({1, 2, 3}));
-    EXPECT_EQ(a.downlinkTbf.uplink.count(), 1U);
+    EXPECT_EQ(a.downlinkTbf.uplink, Slots({2}));
     EXPECT_EQ(a.uplinkTbf.uplink, Slots({1}));
 
     // Class 10 (4+2, Sum 5) and class 12 (4+4, Sum 5): 4+1 down, 2+2 up.
@@ -185,6 +187,12 @@ TEST(GprsMultislotClass, AssignsClassicConfigurations)
     EXPECT_EQ(a.downlinkTbf.downlink.count(), 8U);
     EXPECT_EQ(a.downlinkTbf.uplink, Slots({0}));
     EXPECT_EQ(a.uplinkTbf.uplink.count(), 8U);
+
+    // Type 1 class 29 (8+8, Sum NA): beside one Tx burst with Ttb, Trb and a measurement gap
+    // only 4 Rx slots fit; the uplink TBF stops at 2 slots (dynamic allocation).
+    a = GprsAssignTbfTimeslots(29, 8);
+    EXPECT_EQ(a.downlinkTbf.downlink, Slots({0, 1, 2, 3}));
+    EXPECT_EQ(a.uplinkTbf.uplink, Slots({0, 1}));
 
     // A one-PDCH cell limits everyone to that PDCH.
     a = GprsAssignTbfTimeslots(12, 1, 7);

@@ -1,0 +1,319 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// Tutorial: one server, one mobile in a GPRS cell; a TCP bulk download and a UDP probe.
+//
+//   server --(Internet link)-- GGSN --(core network)-- PCU ==(PDCHs)== mobile
+//
+// Prints one CSV summary row (header first) on stdout and writes time series plus a gnuplot
+// script (and the PNG it renders, when gnuplot is installed) to --outdir.
+
+#include "ns3/applications-module.h"
+#include "ns3/core-module.h"
+#include "ns3/gprs-module.h"
+#include "ns3/internet-module.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <vector>
+
+using namespace ns3;
+
+NS_LOG_COMPONENT_DEFINE("GprsTcpTutorial");
+
+namespace
+{
+
+/// Everything the run observes.
+struct Observations
+{
+    std::ofstream rxSeq;         //!< time, bytes received by the sink
+    std::ofstream cwnd;          //!< time, congestion window
+    std::ofstream rtt;           //!< time, RTT sample
+    std::ofstream rlc;           //!< time, BSN, retransmission?
+    std::ofstream buffer;        //!< time, GGSN buffer octets
+    std::ofstream probe;         //!< time, one-way delay of each probe
+    uint64_t rxBytes{0};         //!< bytes received by the sink
+    Time lastRx;                 //!< when the last byte arrived
+    std::vector<double> rttMs;   //!< RTT samples
+    std::vector<double> probeMs; //!< probe delays
+    uint64_t rlcBlocks{0};       //!< downlink RLC data blocks sent
+    uint64_t rlcRetx{0};         //!< of which retransmissions
+    uint64_t tbfs{0};            //!< TBFs established
+};
+
+double
+Median(std::vector<double> v)
+{
+    if (v.empty())
+    {
+        return 0;
+    }
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+}
+
+void
+Progress(Time end, const Observations* obs)
+{
+    std::cerr << "\r[gprs-tcp-tutorial] t=" << std::fixed << std::setprecision(1)
+              << Simulator::Now().GetSeconds() << " s, " << obs->rxBytes << " bytes received"
+              << std::flush;
+    if (Simulator::Now() + Seconds(10) < end)
+    {
+        Simulator::Schedule(Seconds(10), &Progress, end, obs);
+    }
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    uint32_t bytes = 100000;
+    std::string cs = "CS-2";
+    std::string radio = "24";
+    uint32_t pdchs = 4;
+    uint32_t msClass = 8;
+    uint32_t mss = 1400;
+    Time internetDelay = MilliSeconds(50);
+    Time probeInterval = Seconds(5);
+    Time stop = Seconds(300);
+    std::string outdir;
+    bool progress = true;
+
+    CommandLine cmd(__FILE__);
+    cmd.Usage("One server, one GPRS mobile: a TCP bulk download (BulkSend -> PacketSink) "
+              "starting at 2 s and a 64-byte UDP probe from the server every "
+              "--probeInterval from 1 s. Prints a CSV summary on stdout; with --outdir, "
+              "writes time series (.dat), a gnuplot script and its PNG there. Defaults: "
+              "4 PDCHs, multislot class 8 (4+1), CS-2, C/I 24 dB, MSS 1400 (Chakravorty & "
+              "Pratt's testbed), Internet one-way delay 50 ms (engineer's choice), the "
+              "module's defaults for everything else (doc/gprs.rst).");
+    cmd.AddValue("bytes", "bytes to download (> 0)", bytes);
+    cmd.AddValue("cs", "coding scheme: CS-1..CS-4", cs);
+    cmd.AddValue("radio",
+                 "C/I in dB ('24'), a schedule ('0s:13,10s:6,20s:13') or 'file:PATH'",
+                 radio);
+    cmd.AddValue("pdchs", "PDCHs in the cell, 1..8", pdchs);
+    cmd.AddValue("msClass", "multislot class of the mobile, 1..45", msClass);
+    cmd.AddValue("mss", "TCP maximum segment size, 100..1460 octets", mss);
+    cmd.AddValue("internetDelay", "one-way delay of the Internet link", internetDelay);
+    cmd.AddValue("probeInterval", "interval of the UDP probes (0 disables)", probeInterval);
+    cmd.AddValue("stop", "simulation end if the download is not done before", stop);
+    cmd.AddValue("outdir", "directory for .dat files, gnuplot script and PNG", outdir);
+    cmd.AddValue("progress", "report progress on stderr", progress);
+    cmd.Parse(argc, argv);
+
+    GprsCodingScheme scheme;
+    try
+    {
+        scheme = ParseGprsCodingScheme(cs);
+    }
+    catch (const std::invalid_argument& e)
+    {
+        std::cerr << "error: --cs: " << e.what() << "\n";
+        return 2;
+    }
+    if (bytes == 0 || pdchs < 1 || pdchs > 8 || mss < 100 || mss > 1460 || !stop.IsPositive())
+    {
+        std::cerr << "error: invalid option: --bytes=" << bytes << " (> 0), --pdchs=" << pdchs
+                  << " (1..8), --mss=" << mss << " (100..1460), --stop=" << stop << " (> 0)\n";
+        return 2;
+    }
+
+    Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(mss));
+    GprsScenarioHelper scenario;
+    scenario.SetInternetLink(DataRate("10Mbps"), internetDelay, 0);
+    scenario.Cell().SetPcuAttribute("NumberOfPdchs", UintegerValue(pdchs));
+    const std::string la = "ns3::GprsFixedLinkAdaptation[CodingScheme=" + ToString(scheme) + "]";
+    scenario.Cell().SetPcuAttribute("DownlinkLinkAdaptation", StringValue(la));
+    scenario.Cell().SetPcuAttribute("UplinkLinkAdaptation", StringValue(la));
+    scenario.Cell().SetMsDeviceAttribute("MultislotClass", UintegerValue(msClass));
+    scenario.Cell().SetMsDeviceAttribute("RadioConditions", StringValue(radio));
+    GprsScenario s = scenario.Install(1);
+    scenario.Cell().AssignStreams(s.cellDevices, 100);
+
+    Observations obs;
+    const bool files = !outdir.empty();
+    if (files)
+    {
+        obs.rxSeq.open(outdir + "/tcp-rx.dat");
+        obs.cwnd.open(outdir + "/cwnd.dat");
+        obs.rtt.open(outdir + "/rtt.dat");
+        obs.rlc.open(outdir + "/rlc-dl.dat");
+        obs.buffer.open(outdir + "/ggsn-buffer.dat");
+        obs.probe.open(outdir + "/probe.dat");
+        if (!obs.rxSeq)
+        {
+            std::cerr << "error: --outdir: cannot write to '" << outdir << "'\n";
+            return 2;
+        }
+    }
+
+    // TCP download.
+    const uint16_t port = 5000;
+    PacketSinkHelper sinkHelper("ns3::TcpSocketFactory",
+                                InetSocketAddress(Ipv4Address::GetAny(), port));
+    ApplicationContainer sink = sinkHelper.Install(s.mobiles.Get(0));
+    BulkSendHelper bulk("ns3::TcpSocketFactory", InetSocketAddress(s.GetMobileAddress(0), port));
+    bulk.SetAttribute("MaxBytes", UintegerValue(bytes));
+    ApplicationContainer source = bulk.Install(s.server);
+    source.Start(Seconds(2));
+    sink.Get(0)->TraceConnectWithoutContext(
+        "Rx",
+        MakeCallback(+[](Observations* o, uint32_t total, Ptr<const Packet> p, const Address&) {
+            o->rxBytes += p->GetSize();
+            o->lastRx = Simulator::Now();
+            if (o->rxSeq.is_open())
+            {
+                o->rxSeq << Simulator::Now().GetSeconds() << " " << o->rxBytes << "\n";
+            }
+            if (o->rxBytes >= total)
+            {
+                Simulator::Stop();
+            }
+        }).Bind(&obs, bytes));
+    Simulator::Schedule(Seconds(2) + NanoSeconds(1), [&obs, &s]() {
+        const std::string base =
+            "/NodeList/" + std::to_string(s.server->GetId()) + "/$ns3::TcpL4Protocol/SocketList/0/";
+        Config::ConnectWithoutContext(base + "CongestionWindow",
+                                      MakeCallback(+[](Observations* o, uint32_t, uint32_t now) {
+                                          if (o->cwnd.is_open())
+                                          {
+                                              o->cwnd << Simulator::Now().GetSeconds() << " " << now
+                                                      << "\n";
+                                          }
+                                      }).Bind(&obs));
+        Config::ConnectWithoutContext(base + "RTT",
+                                      MakeCallback(+[](Observations* o, Time, Time now) {
+                                          o->rttMs.push_back(now.GetMilliSeconds());
+                                          if (o->rtt.is_open())
+                                          {
+                                              o->rtt << Simulator::Now().GetSeconds() << " "
+                                                     << now.GetMilliSeconds() << "\n";
+                                          }
+                                      }).Bind(&obs));
+    });
+
+    // UDP probe: 64-byte packets with a timestamp (SeqTsHeader) from the server.
+    if (probeInterval.IsPositive())
+    {
+        UdpServerHelper probeServer(6000);
+        ApplicationContainer ps = probeServer.Install(s.mobiles.Get(0));
+        ps.Get(0)->TraceConnectWithoutContext(
+            "Rx",
+            MakeCallback(+[](Observations* o, Ptr<const Packet> p) {
+                SeqTsHeader h;
+                p->PeekHeader(h);
+                const double ms = (Simulator::Now() - h.GetTs()).GetSeconds() * 1000;
+                o->probeMs.push_back(ms);
+                if (o->probe.is_open())
+                {
+                    o->probe << Simulator::Now().GetSeconds() << " " << ms << "\n";
+                }
+            }).Bind(&obs));
+        UdpClientHelper probe(s.GetMobileAddress(0), 6000);
+        probe.SetAttribute("Interval", TimeValue(probeInterval));
+        probe.SetAttribute("PacketSize", UintegerValue(64));
+        probe.SetAttribute("MaxPackets", UintegerValue(0));
+        ApplicationContainer pc = probe.Install(s.server);
+        pc.Start(Seconds(1));
+    }
+
+    // Radio link observations.
+    s.pcu->TraceConnectWithoutContext(
+        "RlcBlock",
+        MakeCallback(+[](Observations* o, const GprsRlcBlockRecord& r) {
+            if (r.dir != GprsDirection::DOWNLINK)
+            {
+                return;
+            }
+            ++o->rlcBlocks;
+            const bool retx = r.kind != GprsRlcTxKind::NEW;
+            o->rlcRetx += retx ? 1 : 0;
+            if (o->rlc.is_open())
+            {
+                o->rlc << Simulator::Now().GetSeconds() << " " << +r.bsn << " " << retx << " "
+                       << r.lost << "\n";
+            }
+        }).Bind(&obs));
+    s.pcu->TraceConnectWithoutContext(
+        "TbfEstablished",
+        MakeCallback(+[](Observations* o, uint32_t, GprsDirection, Time) {
+            ++o->tbfs;
+        }).Bind(&obs));
+    s.pcu->TraceConnectWithoutContext(
+        "BufferOccupancy",
+        MakeCallback(+[](Observations* o, uint32_t, GprsDirection dir, uint32_t b) {
+            if (dir == GprsDirection::DOWNLINK && o->buffer.is_open())
+            {
+                o->buffer << Simulator::Now().GetSeconds() << " " << b << "\n";
+            }
+        }).Bind(&obs));
+
+    if (progress)
+    {
+        Simulator::Schedule(Seconds(10), &Progress, stop, &obs);
+    }
+    Simulator::Stop(stop);
+    Simulator::Run();
+    if (progress)
+    {
+        std::cerr << "\n";
+    }
+
+    const bool done = obs.rxBytes >= bytes;
+    const double seconds = (obs.lastRx - Seconds(2)).GetSeconds();
+    std::cout << "bytes,cs,radio,pdchs,ms_class,complete,download_time_s,goodput_kbps,"
+                 "rtt_min_ms,rtt_median_ms,rtt_max_ms,rlc_dl_blocks,rlc_dl_retransmissions,"
+                 "tbfs_established,probe_first_ms,probe_median_ms\n";
+    std::cout << std::fixed << std::setprecision(3) << bytes << "," << ToString(scheme) << ","
+              << radio << "," << pdchs << "," << msClass << "," << (done ? 1 : 0) << "," << seconds
+              << "," << (seconds > 0 ? obs.rxBytes * 8 / seconds / 1000 : 0) << ","
+              << (obs.rttMs.empty() ? 0 : *std::min_element(obs.rttMs.begin(), obs.rttMs.end()))
+              << "," << Median(obs.rttMs) << ","
+              << (obs.rttMs.empty() ? 0 : *std::max_element(obs.rttMs.begin(), obs.rttMs.end()))
+              << "," << obs.rlcBlocks << "," << obs.rlcRetx << "," << obs.tbfs << ","
+              << (obs.probeMs.empty() ? 0 : obs.probeMs.front()) << "," << Median(obs.probeMs)
+              << "\n";
+
+    if (files)
+    {
+        for (auto* f : {&obs.rxSeq, &obs.cwnd, &obs.rtt, &obs.rlc, &obs.buffer, &obs.probe})
+        {
+            f->close();
+        }
+        std::ofstream gp(outdir + "/gprs-tcp-tutorial.gp");
+        gp << "# gnuplot script written by gprs-tcp-tutorial; run: gnuplot gprs-tcp-tutorial.gp\n"
+              "set terminal pngcairo size 1000,900 noenhanced\n"
+              "set output 'gprs-tcp-tutorial.png'\n"
+              "set multiplot layout 3,1 title 'TCP download over GPRS ("
+           << ToString(scheme) << ", " << pdchs << " PDCHs, C/I " << radio
+           << " dB)'\n"
+              "set xlabel 'time (s)'\n"
+              "set ylabel 'bytes received'\n"
+              "plot 'tcp-rx.dat' using 1:2 with lines title 'TCP receiver'\n"
+              "set ylabel 'octets'\n"
+              "plot 'cwnd.dat' using 1:2 with steps title 'cwnd', "
+              "'ggsn-buffer.dat' using 1:2 with steps title 'GGSN buffer'\n"
+              "set ylabel 'ms'\n"
+              "plot 'rtt.dat' using 1:2 with points pt 7 ps 0.4 title 'TCP RTT', "
+              "'probe.dat' using 1:2 with linespoints title 'UDP probe one-way delay'\n"
+              "unset multiplot\n";
+        gp.close();
+        const std::string command =
+            "cd '" + outdir + "' && gnuplot gprs-tcp-tutorial.gp 2>/dev/null";
+        if (std::system("command -v gnuplot >/dev/null 2>&1") == 0 &&
+            std::system(command.c_str()) != 0)
+        {
+            std::cerr << "warning: gnuplot failed on " << outdir << "/gprs-tcp-tutorial.gp\n";
+        }
+    }
+    Simulator::Destroy();
+    return done ? 0 : 1;
+}

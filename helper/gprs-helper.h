@@ -1,0 +1,94 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef GPRS_HELPER_H
+#define GPRS_HELPER_H
+
+#include "ns3/attribute.h"
+#include "ns3/gprs-pcu.h"
+#include "ns3/net-device-container.h"
+#include "ns3/node-container.h"
+#include "ns3/object-factory.h"
+#include "ns3/trace-helper.h"
+
+#include <string>
+
+/**
+ * \file
+ * \ingroup gprs
+ * Builds GPRS cells.
+ */
+
+namespace ns3
+{
+
+/**
+ * \ingroup gprs
+ * \brief Builds a GPRS cell: a network-side device on one node (the GGSN) and a mobile
+ * device on each of a set of nodes, joined by a GprsChannel.
+ *
+ * \code
+ *   GprsHelper gprs;
+ *   gprs.SetPcuAttribute("NumberOfPdchs", UintegerValue(4));
+ *   gprs.SetMsDeviceAttribute("RadioConditions", StringValue("0s:13,10s:6,20s:13"));
+ *   NetDeviceContainer devices = gprs.Install(ggsn, mobiles); // devices.Get(0) is the BSS side
+ * \endcode
+ */
+class GprsHelper : public PcapHelperForDevice
+{
+  public:
+    GprsHelper();
+
+    /**
+     * \param name attribute of ns3::GprsPcu (NumberOfPdchs, RlcMode, PollInterval...)
+     * \param value its value
+     */
+    void SetPcuAttribute(const std::string& name, const AttributeValue& value);
+    /**
+     * \param name attribute of ns3::GprsBssNetDevice (CoreNetworkDelay, Mtu)
+     * \param value its value
+     */
+    void SetBssDeviceAttribute(const std::string& name, const AttributeValue& value);
+    /**
+     * \param name attribute of ns3::GprsMsNetDevice (MultislotClass, RadioConditions, Outages)
+     * \param value its value
+     */
+    void SetMsDeviceAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * Build one cell.
+     * \param bss the node of the network side (the GGSN)
+     * \param mobiles the mobiles' nodes
+     * \return the network-side device first, then one device per mobile in order
+     */
+    NetDeviceContainer Install(Ptr<Node> bss, const NodeContainer& mobiles) const;
+
+    /**
+     * \param devices a container returned by Install()
+     * \return the cell's PCU
+     */
+    static Ptr<GprsPcu> GetPcu(const NetDeviceContainer& devices);
+
+    /**
+     * Fix the random streams of the cells' PCUs.
+     * \param devices devices returned by Install() (network-side ones are used)
+     * \param stream first stream index
+     * \return streams used
+     */
+    int64_t AssignStreams(const NetDeviceContainer& devices, int64_t stream) const;
+
+  private:
+    void EnablePcapInternal(std::string prefix,
+                            Ptr<NetDevice> nd,
+                            bool promiscuous,
+                            bool explicitFilename) override;
+
+    ObjectFactory m_pcuFactory; //!< GprsPcu attributes
+    ObjectFactory m_bssFactory; //!< GprsBssNetDevice
+    ObjectFactory m_msFactory;  //!< GprsMsNetDevice
+};
+
+} // namespace ns3
+
+#endif /* GPRS_HELPER_H */

@@ -1,0 +1,97 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef GPRS_SCENARIO_HELPER_H
+#define GPRS_SCENARIO_HELPER_H
+
+#include "gprs-helper.h"
+
+#include "ns3/data-rate.h"
+#include "ns3/ipv4-address.h"
+#include "ns3/ipv4-interface-container.h"
+#include "ns3/nstime.h"
+
+/**
+ * \file
+ * \ingroup gprs
+ * Builds the whole server-to-mobile path in one call.
+ */
+
+namespace ns3
+{
+
+/**
+ * \ingroup gprs
+ * What GprsScenarioHelper::Install built.
+ */
+struct GprsScenario
+{
+    Ptr<Node> server;                        //!< the Internet server
+    Ptr<Node> proxy;                         //!< the proxy node, or null when none was asked for
+    Ptr<Node> ggsn;                          //!< the GGSN (network side of the cell)
+    NodeContainer mobiles;                   //!< the mobiles
+    Ipv4Address serverAddress;               //!< the server's address
+    Ipv4Address proxyAddress;                //!< the proxy's address towards the mobiles (if any)
+    Ipv4InterfaceContainer mobileInterfaces; //!< one per mobile, in order
+    NetDeviceContainer internetDevices;      //!< server side, then the GGSN/proxy side
+    NetDeviceContainer cellDevices;          //!< network side first, then the mobiles
+    Ptr<GprsPcu> pcu;                        //!< the cell's PCU
+
+    /**
+     * \param i mobile index
+     * \return its address
+     */
+    Ipv4Address GetMobileAddress(uint32_t i) const;
+};
+
+/**
+ * \ingroup gprs
+ * \brief Builds server -- Internet link -- [proxy -- Gi link --] GGSN -- GPRS cell -- mobiles,
+ * with the Internet stack, addresses and static routes.
+ *
+ * The Internet link is a point-to-point link with a rate, a one-way delay and a packet loss
+ * rate in each direction; the optional proxy node sits between the Internet and the GGSN
+ * (where Rendon et al. put their Snoop and Split proxies); the cell is built by the
+ * GprsHelper returned by Cell().
+ */
+class GprsScenarioHelper
+{
+  public:
+    GprsScenarioHelper();
+
+    /// \return the cell helper, to set PCU and device attributes before Install()
+    GprsHelper& Cell();
+
+    /**
+     * \param rate rate of the Internet link (default 10 Mbit/s: never the bottleneck)
+     * \param delay one-way delay (default 100 ms, the mean Internet delay of Rendon et al.)
+     * \param lossRate probability that a packet is lost, each direction (default 0)
+     */
+    void SetInternetLink(DataRate rate, Time delay, double lossRate);
+
+    /**
+     * \param enable insert a proxy node between the Internet and the GGSN
+     * \param giDelay one-way delay of the proxy-GGSN link (100 Mbit/s)
+     */
+    void SetProxy(bool enable, Time giDelay = MilliSeconds(1));
+
+    /**
+     * Build the scenario.
+     * \param mobiles number of mobiles, at least 1
+     * \return the nodes, devices and addresses
+     */
+    GprsScenario Install(uint32_t mobiles);
+
+  private:
+    GprsHelper m_cell; //!< the cell
+    DataRate m_rate;   //!< Internet link rate
+    Time m_delay;      //!< Internet link delay
+    double m_lossRate; //!< Internet link loss
+    bool m_proxy;      //!< with a proxy node
+    Time m_giDelay;    //!< proxy-GGSN delay
+};
+
+} // namespace ns3
+
+#endif /* GPRS_SCENARIO_HELPER_H */

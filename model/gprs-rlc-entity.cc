@@ -1,0 +1,160 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "gprs-rlc-entity.h"
+
+namespace ns3
+{
+
+namespace
+{
+GprsRlcTxKind
+ToKind(GprsRlcTxReason reason)
+{
+    switch (reason)
+    {
+    case GprsRlcTxReason::RETRANSMIT_NACKED:
+        return GprsRlcTxKind::NACKED;
+    case GprsRlcTxReason::NEW_DATA:
+        return GprsRlcTxKind::NEW;
+    case GprsRlcTxReason::RETRANSMIT_PENDING:
+        return GprsRlcTxKind::PENDING_ACK;
+    case GprsRlcTxReason::NONE:
+        break;
+    }
+    return GprsRlcTxKind::NOTHING;
+}
+} // namespace
+
+GprsRlcTxEntity::GprsRlcTxEntity(GprsRlcMode mode)
+    : m_window(mode)
+{
+}
+
+void
+GprsRlcTxEntity::EnqueueFrame(uint64_t frameId, uint32_t octets)
+{
+    m_segmenter.Enqueue(frameId, octets);
+}
+
+uint64_t
+GprsRlcTxEntity::GetQueuedOctets() const
+{
+    return m_segmenter.GetQueuedOctets();
+}
+
+GprsRlcTxKind
+GprsRlcTxEntity::PeekNext() const
+{
+    return ToKind(m_window.SelectNext(m_segmenter.HasData() && !m_finalSent).reason);
+}
+
+const GprsRlcDataBlock&
+GprsRlcTxEntity::SendNext(GprsCodingScheme cs, bool endOfTbf, GprsRlcTxKind& kind)
+{
+    const GprsRlcTxSelection sel = m_window.TransmitNext(m_segmenter.HasData() && !m_finalSent);
+    kind = ToKind(sel.reason);
+    GprsRlcDataBlock& block = m_blocks[sel.bsn];
+    if (sel.reason == GprsRlcTxReason::NEW_DATA)
+    {
+        block = m_segmenter.NextBlock(cs, endOfTbf);
+        block.bsn = static_cast<uint8_t>(sel.bsn);
+        if (block.fbi)
+        {
+            m_window.SetFinalBsn(sel.bsn);
+            m_finalSent = true;
+        }
+    }
+    return block;
+}
+
+GprsRlcAckNackResult
+GprsRlcTxEntity::ApplyAckNack(const GprsRlcAckNackDescription& desc)
+{
+    return m_window.ApplyAckNack(desc);
+}
+
+bool
+GprsRlcTxEntity::IsStalled() const
+{
+    return m_window.IsStalled();
+}
+
+uint32_t
+GprsRlcTxEntity::GetOutstanding() const
+{
+    return m_window.GetOutstanding();
+}
+
+bool
+GprsRlcTxEntity::IsFinalSent() const
+{
+    return m_finalSent;
+}
+
+bool
+GprsRlcTxEntity::IsComplete() const
+{
+    if (m_window.GetMode() == GprsRlcMode::UNACKNOWLEDGED)
+    {
+        return m_finalSent;
+    }
+    return m_finalSent ? m_window.IsFinalAcked()
+                       : m_window.GetOutstanding() == 0 && !m_segmenter.HasData();
+}
+
+GprsRlcMode
+GprsRlcTxEntity::GetMode() const
+{
+    return m_window.GetMode();
+}
+
+GprsRlcRxEntity::GprsRlcRxEntity(GprsRlcMode mode)
+    : m_window(mode)
+{
+}
+
+bool
+GprsRlcRxEntity::Receive(const GprsRlcDataBlock& block,
+                         std::vector<GprsReassembledLlcFrame>& frames)
+{
+    if (m_window.Receive(block.bsn, block.fbi) != GprsRlcRxStatus::NEW_BLOCK)
+    {
+        return false;
+    }
+    m_blocks[block.bsn] = block;
+    while (const auto delivery = m_window.PopDeliverable())
+    {
+        if (!delivery->received)
+        {
+            m_reassembler.NotifyGap();
+            continue;
+        }
+        for (const auto& frame : m_reassembler.Receive(m_blocks[delivery->bsn]))
+        {
+            frames.push_back(frame);
+        }
+    }
+    return true;
+}
+
+GprsRlcAckNackDescription
+GprsRlcRxEntity::GetAckNack() const
+{
+    return m_window.GetAckNack();
+}
+
+bool
+GprsRlcRxEntity::IsComplete() const
+{
+    return m_window.IsComplete();
+}
+
+uint64_t
+GprsRlcRxEntity::GetDroppedFrames() const
+{
+    return m_reassembler.GetDroppedFrames();
+}
+
+} // namespace ns3
