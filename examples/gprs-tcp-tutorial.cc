@@ -272,9 +272,9 @@ main(int argc, char* argv[])
     std::cout << "bytes,cs,radio,pdchs,ms_class,complete,download_time_s,goodput_kbps,"
                  "rtt_min_ms,rtt_median_ms,rtt_max_ms,rlc_dl_blocks,rlc_dl_retransmissions,"
                  "tbfs_established,probe_first_ms,probe_median_ms\n";
-    std::cout << std::fixed << std::setprecision(3) << bytes << "," << ToString(scheme) << ","
-              << radio << "," << pdchs << "," << msClass << "," << (done ? 1 : 0) << "," << seconds
-              << "," << (seconds > 0 ? obs.rxBytes * 8 / seconds / 1000 : 0) << ","
+    std::cout << std::fixed << std::setprecision(3) << bytes << "," << ToString(scheme) << ",\""
+              << radio << "\"," << pdchs << "," << msClass << "," << (done ? 1 : 0) << ","
+              << seconds << "," << (seconds > 0 ? obs.rxBytes * 8 / seconds / 1000 : 0) << ","
               << (obs.rttMs.empty() ? 0 : *std::min_element(obs.rttMs.begin(), obs.rttMs.end()))
               << "," << Median(obs.rttMs) << ","
               << (obs.rttMs.empty() ? 0 : *std::max_element(obs.rttMs.begin(), obs.rttMs.end()))

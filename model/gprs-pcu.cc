@@ -413,10 +413,12 @@ GprsPcu::ComputeTimeslots(uint32_t index)
     };
     ms.dlFirst = firstOf(ts.downlinkTbf.downlink);
     ms.dlCount = static_cast<uint8_t>(ts.downlinkTbf.downlink.count());
+    ms.dlAckTn = firstOf(ts.downlinkTbf.uplink);
     ms.ulFirst = firstOf(ts.uplinkTbf.uplink);
     ms.ulCount = static_cast<uint8_t>(ts.uplinkTbf.uplink.count());
     NS_LOG_INFO("MS " << index << " class " << msClass << ": DL TN " << +ms.dlFirst << "+"
-                      << +ms.dlCount << ", UL TN " << +ms.ulFirst << "+" << +ms.ulCount);
+                      << +ms.dlCount << " (Ack/Nack on TN " << +ms.dlAckTn << "), UL TN "
+                      << +ms.ulFirst << "+" << +ms.ulCount);
 }
 
 bool
@@ -1307,7 +1309,9 @@ GprsPcu::SendDownlinkData(uint8_t pdch)
                      link.tx->IsStalled() || kind == GprsRlcTxKind::PENDING_ACK;
     if (m_rlcMode == GprsRlcMode::ACKNOWLEDGED || air.block.fbi)
     {
-        if (due && !link.pollOutstanding && !r.valid)
+        // RRBP reserves the uplink of the polling timeslot: poll only where the mobile can
+        // answer within its multislot class.
+        if (due && pdch == ms.dlAckTn && !link.pollOutstanding && !r.valid)
         {
             r = Reservation{true, !air.lost, index, GprsControlMessage::PACKET_DOWNLINK_ACK_NACK};
             link.pollOutstanding = true;

@@ -294,6 +294,7 @@ class GprsPcu : public Object
         Link ul;                    //!< uplink
         uint8_t dlFirst{0};         //!< first downlink TN of its TBFs
         uint8_t dlCount{0};         //!< downlink TNs
+        uint8_t dlAckTn{0};         //!< TN of its polled Packet Downlink Ack/Nack
         uint8_t ulFirst{0};         //!< first uplink TN
         uint8_t ulCount{0};         //!< uplink TNs
         Time pacchUntil;            //!< reachable on PACCH until (T3192 after a DL TBF)

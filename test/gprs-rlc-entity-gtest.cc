@@ -1,0 +1,836 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// A sending and a receiving RLC entity joined by a simulated lossy radio link: one radio block per
+// step, data blocks and Ack/Nack messages lost at random, every block carried as the octets of its
+// RLC data field (TS 44.060 clause 10.4) and decoded again on the receiving side.
+
+#include "ns3/gprs-rlc-entity.h"
+
+#include <algorithm>
+#include <cstring>
+#include <deque>
+#include <gtest/gtest.h>
+#include <optional>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+using namespace ns3;
+
+namespace
+{
+
+/// Frame contents: frame id (0, 1, ...) -> random octets.
+class FrameContents
+{
+  public:
+    /**
+     * Draw the octets of the next frame.
+     * \param length its length
+     * \param rng random source
+     * \return its id
+     */
+    uint64_t Add(uint32_t length, std::mt19937& rng)
+    {
+        std::uniform_int_distribution<int> octet(0, 255);
+        std::vector<uint8_t> bytes(length);
+        std::generate(bytes.begin(), bytes.end(), [&] { return static_cast<uint8_t>(octet(rng)); });
+        m_frames.push_back(std::move(bytes));
+        return m_frames.size() - 1;
+    }
+
+    /// \return the octets of frame id
+    const std::vector<uint8_t>& Get(uint64_t id) const
+    {
+        return m_frames.at(id);
+    }
+
+    /// \return the number of frames
+    std::size_t GetCount() const
+    {
+        return m_frames.size();
+    }
+
+    /// \return the octet source EncodeRlcDataBlock() reads the frames from
+    GprsLlcFrameOctets Octets() const
+    {
+        return [this](uint64_t id, uint32_t offset, uint8_t* out, uint32_t length) {
+            const auto& bytes = m_frames.at(id);
+            if (offset + length > bytes.size())
+            {
+                throw std::out_of_range("segment past the end of frame " + std::to_string(id));
+            }
+            std::memcpy(out, bytes.data() + offset, length);
+        };
+    }
+
+  private:
+    std::vector<std::vector<uint8_t>> m_frames; //!< octets by frame id
+};
+
+/**
+ * Rebuilds LLC frames from the octets of RLC data fields alone (their LI octets, not the block
+ * descriptors), fed in BSN order. After a gap it drops the frame in progress and the frame of the
+ * next block's first segment, as GprsLlcReassembler documents for unacknowledged mode.
+ */
+class OctetReassembler
+{
+  public:
+    /**
+     * Take the next block.
+     * \param field its data field octets
+     * \param decoded what DecodeRlcDataBlock() found in them
+     */
+    void Receive(const GprsRlcDataField& field, const GprsDecodedRlcDataField& decoded)
+    {
+        for (std::size_t i = 0; i < decoded.segments.size(); ++i)
+        {
+            const auto& s = decoded.segments[i];
+            if (i == 0 && m_afterGap)
+            {
+                m_afterGap = false;
+                m_discard = true;
+            }
+            const auto first = field.octets.begin() + s.dataOffset;
+            m_partial.insert(m_partial.end(), first, first + s.length);
+            if (s.endsFrame)
+            {
+                if (!m_discard)
+                {
+                    m_frames.push_back(m_partial);
+                }
+                m_partial.clear();
+                m_discard = false;
+            }
+        }
+    }
+
+    /// Signal a lost block before the next Receive().
+    void Gap()
+    {
+        m_partial.clear();
+        m_discard = false;
+        m_afterGap = true;
+    }
+
+    /// \return the frames rebuilt so far, in order
+    const std::vector<std::vector<uint8_t>>& GetFrames() const
+    {
+        return m_frames;
+    }
+
+  private:
+    std::vector<std::vector<uint8_t>> m_frames; //!< frames completed
+    std::vector<uint8_t> m_partial;             //!< octets of the frame in progress
+    bool m_discard{false};                      //!< the frame in progress is dropped
+    bool m_afterGap{false};                     //!< a block was lost before the next one
+};
+
+/// Parameters of one lossy-link run.
+struct LinkParams
+{
+    GprsRlcMode mode;  //!< RLC mode of the TBF
+    uint32_t seed;     //!< seed of the run's std::mt19937
+    double blockLoss;  //!< probability that a data block is lost
+    double ackLoss;    //!< probability that an Ack/Nack message is lost
+    uint32_t frames;   //!< LLC frames to transfer
+};
+
+/// One block of the TBF, indexed by its absolute number (the BSN before the modulo).
+struct TbfBlock
+{
+    GprsRlcDataBlock block;                          //!< as first sent
+    GprsRlcDataField field;                          //!< its octets as first sent
+    std::optional<GprsDecodedRlcDataField> received; //!< decoded at its first reception
+};
+
+/**
+ * A sending and a receiving entity joined by a lossy link, one radio block per step. LLC frames
+ * arrive at the sender in random bursts; the sender puts FBI on the block that empties its queue
+ * once every frame has arrived. The receiver sends an Ack/Nack every 1..8 blocks, which arrives 0..3
+ * blocks later, in order, unless lost. Every transmitted block goes over the air as the octets of
+ * its RLC data field and is decoded on the receiving side.
+ */
+class LossyLink
+{
+  public:
+    /// \param params the run's parameters
+    explicit LossyLink(const LinkParams& params)
+        : m_params(params),
+          m_rng(params.seed),
+          m_tx(params.mode),
+          m_rx(params.mode)
+    {
+    }
+
+    /// Run until both entities are complete, failing the test on any broken invariant.
+    void Run()
+    {
+        std::bernoulli_distribution arrival(kArrivalProbability);
+        while (!(m_tx.IsComplete() && m_rx.IsComplete()))
+        {
+            if (m_contents.GetCount() < m_params.frames && arrival(m_rng))
+            {
+                EnqueueBurst();
+            }
+            ASSERT_NO_FATAL_FAILURE(TransmitBlock());
+            ASSERT_NO_FATAL_FAILURE(ExchangeAckNack());
+            ++m_step;
+            // No livelock: each block needs 1 / (1 - p) transmissions on average; the factor 4
+            // leaves room for Ack/Nack delay and loss and for stalls.
+            const double blocks = m_blocks.size() + kGprsRlcWs;
+            ASSERT_LE(m_step - m_lastArrivalStep, 4 * blocks / (1 - m_params.blockLoss) + 1000)
+                << "no progress: " << m_blocks.size() << " blocks sent, "
+                << m_delivered.size() << " frames delivered";
+        }
+        EXPECT_EQ(m_contents.GetCount(), m_params.frames);
+        EXPECT_TRUE(m_tx.IsFinalSent());
+        EXPECT_EQ(m_tx.GetQueuedOctets(), 0U);
+        ASSERT_FALSE(m_blocks.empty());
+        EXPECT_TRUE(m_blocks.back().block.fbi);
+    }
+
+    /// \return the frames' contents
+    const FrameContents& GetContents() const
+    {
+        return m_contents;
+    }
+
+    /// \return every block of the TBF by absolute number
+    const std::vector<TbfBlock>& GetBlocks() const
+    {
+        return m_blocks;
+    }
+
+    /// \return the frames the receiving entity delivered, in order
+    const std::vector<GprsReassembledLlcFrame>& GetDelivered() const
+    {
+        return m_delivered;
+    }
+
+    /// \return the receiving entity
+    const GprsRlcRxEntity& GetRx() const
+    {
+        return m_rx;
+    }
+
+    /// \return retransmitted blocks
+    uint64_t GetRetransmissions() const
+    {
+        return m_retransmissions;
+    }
+
+    /// \return data blocks lost on the link
+    uint64_t GetLostBlocks() const
+    {
+        return m_lostBlocks;
+    }
+
+    /// \return radio block periods in which the sender was stalled
+    uint64_t GetStalledSteps() const
+    {
+        return m_stalledSteps;
+    }
+
+  private:
+    /// Chance per block period that a burst of LLC frames arrives: 1 / 20 with 1..40 frames of
+    /// 400 octets on average offers about 800 octets per block against 20..50 sent, yet leaves
+    /// idle periods at the start and between bursts.
+    static constexpr double kArrivalProbability = 1.0 / 20;
+
+    /// Queue a burst of frames: half of them short (1..60 octets: several frames per block, LIs
+    /// at every position), half of any length 1..kGprsMaxLlcFrameOctets.
+    void EnqueueBurst()
+    {
+        std::uniform_int_distribution<uint32_t> burst(1, 40);
+        std::uniform_int_distribution<uint32_t> anyLength(1, kGprsMaxLlcFrameOctets);
+        std::uniform_int_distribution<uint32_t> shortLength(1, 60);
+        std::bernoulli_distribution coin(0.5);
+        for (uint32_t n = burst(m_rng); n > 0 && m_contents.GetCount() < m_params.frames; --n)
+        {
+            const uint32_t length = coin(m_rng) ? anyLength(m_rng) : shortLength(m_rng);
+            const uint64_t id = m_contents.Add(length, m_rng);
+            m_tx.EnqueueFrame(id, length);
+            m_queuedOctets += length;
+        }
+        m_lastArrivalStep = m_step;
+        ASSERT_EQ(m_tx.GetQueuedOctets(), m_queuedOctets);
+    }
+
+    /// Send one radio block (if the sender has one) and carry it over the lossy link.
+    void TransmitBlock()
+    {
+        std::uniform_int_distribution<std::size_t> csIndex(0, kGprsCodingSchemes.size() - 1);
+        const GprsCodingScheme cs = kGprsCodingSchemes[csIndex(m_rng)];
+        const bool endOfTbf = m_contents.GetCount() == m_params.frames;
+        const GprsRlcTxKind peeked = m_tx.PeekNext();
+        m_stalledSteps += m_tx.IsStalled() ? 1 : 0;
+        GprsRlcTxKind kind;
+        // A copy: the entity's reference is valid only until its next call.
+        const GprsRlcDataBlock block = m_tx.SendNext(cs, endOfTbf, kind);
+        ASSERT_EQ(kind, peeked);
+        if (kind == GprsRlcTxKind::NOTHING)
+        {
+            return;
+        }
+        ASSERT_LE(m_tx.GetOutstanding(), kGprsRlcWs);
+        const GprsRlcDataField field = EncodeRlcDataBlock(block, m_contents.Octets());
+        std::size_t number = m_blocks.size(); // absolute number of the block
+        if (kind == GprsRlcTxKind::NEW)
+        {
+            ASSERT_EQ(block.bsn, number % kGprsRlcSns);
+            ASSERT_EQ(block.cs, cs);
+            ASSERT_EQ(block.fbi, m_tx.IsFinalSent());
+            if (m_params.mode == GprsRlcMode::ACKNOWLEDGED && number >= kGprsRlcWs)
+            {
+                // V(S) < V(A) + WS (TS 44.060 clause 9.1.1): block n - WS must be acknowledged,
+                // hence received, before block n is sent; otherwise both share the receive
+                // window modulo SNS = 2 WS.
+                ASSERT_TRUE(m_blocks[number - kGprsRlcWs].received)
+                    << "block " << number << " sent before block " << number - kGprsRlcWs
+                    << " was received";
+            }
+            m_queuedOctets -= block.GetDataOctets();
+            ASSERT_EQ(m_tx.GetQueuedOctets(), m_queuedOctets);
+            m_blocks.push_back(TbfBlock{block, field, std::nullopt});
+        }
+        else
+        {
+            ASSERT_EQ(m_params.mode, GprsRlcMode::ACKNOWLEDGED) << "unacknowledged retransmission";
+            ++m_retransmissions;
+            ASSERT_FALSE(m_blocks.empty());
+            const std::size_t newest = m_blocks.size() - 1;
+            const uint16_t age = GprsRlcBsnDistance(block.bsn, newest % kGprsRlcSns);
+            ASSERT_LT(age, kGprsRlcWs) << "retransmitted BSN " << int{block.bsn}
+                                       << " is outside the transmit window";
+            number = newest - age;
+            const TbfBlock& original = m_blocks[number];
+            // Same BSN, coding scheme, FBI, LIs and segments, and the same octets: GPRS cannot
+            // re-segment a block (TS 44.060 clause 9.3.2.1).
+            ASSERT_TRUE(block == original.block) << "block " << number << " changed";
+            ASSERT_EQ(field.octets, original.field.octets) << "block " << number;
+            ASSERT_EQ(field.e, original.field.e) << "block " << number;
+        }
+        ASSERT_NO_FATAL_FAILURE(Carry(block, field, number));
+    }
+
+    /**
+     * The lossy link and the receiving side of one block.
+     * \param block the descriptor sent
+     * \param field its octets
+     * \param number its absolute number
+     */
+    void Carry(const GprsRlcDataBlock& block, const GprsRlcDataField& field, std::size_t number)
+    {
+        bool lost = std::bernoulli_distribution(m_params.blockLoss)(m_rng);
+        if (m_params.mode == GprsRlcMode::UNACKNOWLEDGED)
+        {
+            // The unacknowledged receiver learns of trailing losses only from the final block,
+            // and cannot tell WS or more consecutive losses from old blocks (SNS = 2 WS; see
+            // GprsRlcRxWindow): keep within what the protocol can handle.
+            lost = lost && !block.fbi && m_lossRun + 1 < kGprsRlcWs;
+        }
+        m_lossRun = lost ? m_lossRun + 1 : 0;
+        if (lost)
+        {
+            ++m_lostBlocks;
+            return;
+        }
+        const GprsDecodedRlcDataField decoded =
+            DecodeRlcDataBlock(field.octets, block.cs, field.e, block.fbi);
+        ASSERT_EQ(decoded.liOctets, block.liOctets) << "block " << number;
+        ASSERT_EQ(decoded.fillerOctets, block.GetFillerOctets()) << "block " << number;
+        ASSERT_EQ(decoded.segments.size(), block.segments.size()) << "block " << number;
+        for (std::size_t i = 0; i < decoded.segments.size(); ++i)
+        {
+            ASSERT_EQ(decoded.segments[i].length, block.segments[i].length) << "block " << number;
+            ASSERT_EQ(decoded.segments[i].endsFrame, block.segments[i].endsFrame)
+                << "block " << number;
+        }
+        std::vector<GprsReassembledLlcFrame> frames;
+        const bool firstReception = !m_blocks[number].received;
+        ASSERT_EQ(m_rx.Receive(block, frames), firstReception) << "block " << number;
+        ASSERT_TRUE(firstReception || frames.empty()) << "a duplicate delivered frames";
+        if (firstReception)
+        {
+            m_blocks[number].received = decoded;
+        }
+        m_delivered.insert(m_delivered.end(), frames.begin(), frames.end());
+    }
+
+    /// The receiver's Ack/Nack messages: sent every 1..8 blocks, arrive 0..3 blocks later in
+    /// order unless lost.
+    void ExchangeAckNack()
+    {
+        if (m_step == m_nextAckStep)
+        {
+            m_nextAckStep += std::uniform_int_distribution<uint64_t>(1, 8)(m_rng);
+            const uint64_t delay = std::uniform_int_distribution<uint64_t>(0, 3)(m_rng);
+            if (!std::bernoulli_distribution(m_params.ackLoss)(m_rng))
+            {
+                const uint64_t arrival =
+                    std::max(m_step + delay, m_ackNacks.empty() ? 0 : m_ackNacks.back().first);
+                m_ackNacks.emplace_back(arrival, m_rx.GetAckNack());
+            }
+        }
+        while (!m_ackNacks.empty() && m_ackNacks.front().first <= m_step)
+        {
+            const GprsRlcAckNackResult result = m_tx.ApplyAckNack(m_ackNacks.front().second);
+            m_ackNacks.pop_front();
+            ASSERT_LE(result.newlyAcked + result.nacked, kGprsRlcWs);
+            ASSERT_LE(m_tx.GetOutstanding(), kGprsRlcWs);
+            if (m_params.mode == GprsRlcMode::UNACKNOWLEDGED)
+            {
+                // Only FAI counts: nothing is ever retransmitted (TS 44.060 clause 9.3.3).
+                ASSERT_EQ(result.nacked, 0);
+                ASSERT_NE(m_tx.PeekNext(), GprsRlcTxKind::NACKED);
+            }
+        }
+    }
+
+    LinkParams m_params;                  //!< parameters
+    std::mt19937 m_rng;                   //!< the run's random source
+    GprsRlcTxEntity m_tx;                 //!< sender
+    GprsRlcRxEntity m_rx;                 //!< receiver
+    FrameContents m_contents;             //!< frames enqueued so far
+    uint64_t m_queuedOctets{0};           //!< octets enqueued and not yet put into a block
+    std::vector<TbfBlock> m_blocks;       //!< blocks sent, by absolute number
+    std::vector<GprsReassembledLlcFrame> m_delivered; //!< frames delivered, in order
+    std::deque<std::pair<uint64_t, GprsRlcAckNackDescription>> m_ackNacks; //!< in flight
+    uint64_t m_step{0};                   //!< radio block periods so far
+    uint64_t m_lastArrivalStep{0};        //!< step of the last burst of frames
+    uint64_t m_nextAckStep{0};            //!< step of the next Ack/Nack
+    uint64_t m_retransmissions{0};        //!< blocks resent
+    uint64_t m_lostBlocks{0};             //!< data blocks lost
+    uint64_t m_lossRun{0};                //!< consecutive data blocks lost
+    uint64_t m_stalledSteps{0};           //!< steps with the sender stalled
+};
+
+/// Check that the octets received, decoded in BSN order with the lost blocks as gaps, rebuild
+/// exactly the frames the entity delivered, octet for octet.
+void
+CheckOctetsRebuildTheDeliveredFrames(const LossyLink& link)
+{
+    OctetReassembler octets;
+    for (const auto& b : link.GetBlocks())
+    {
+        if (b.received)
+        {
+            octets.Receive(b.field, *b.received);
+        }
+        else
+        {
+            octets.Gap();
+        }
+    }
+    const auto& rebuilt = octets.GetFrames();
+    const auto& delivered = link.GetDelivered();
+    ASSERT_EQ(rebuilt.size(), delivered.size());
+    for (std::size_t i = 0; i < delivered.size(); ++i)
+    {
+        const auto& original = link.GetContents().Get(delivered[i].frameId);
+        ASSERT_EQ(delivered[i].lengthOctets, original.size()) << "frame " << delivered[i].frameId;
+        ASSERT_EQ(rebuilt[i], original) << "frame " << delivered[i].frameId;
+    }
+}
+
+/// \return a readable name for a run's parameters
+std::string
+ParamName(const testing::TestParamInfo<LinkParams>& info)
+{
+    const auto percent = [](double p) { return std::to_string(static_cast<int>(p * 100 + 0.5)); };
+    return "Seed" + std::to_string(info.param.seed) + "BlockLoss" +
+           percent(info.param.blockLoss) + "AckLoss" + percent(info.param.ackLoss);
+}
+
+/**
+ * \param mode RLC mode
+ * \param losses (block loss, Ack/Nack loss) pairs
+ * \param frames LLC frames per run at no block loss; fewer at higher losses to bound the runtime
+ * \return three seeds for each loss pair
+ */
+std::vector<LinkParams>
+MakeParams(GprsRlcMode mode,
+           const std::vector<std::pair<double, double>>& losses,
+           uint32_t frames)
+{
+    std::vector<LinkParams> params;
+    for (uint32_t seed = 1; seed <= 3; ++seed)
+    {
+        for (const auto& [blockLoss, ackLoss] : losses)
+        {
+            const auto scaled = static_cast<uint32_t>(frames * std::min(1.0, 2 * (1 - blockLoss)));
+            params.push_back(LinkParams{mode, seed, blockLoss, ackLoss, scaled});
+        }
+    }
+    return params;
+}
+
+class GprsRlcEntityAcknowledged : public testing::TestWithParam<LinkParams>
+{
+};
+
+TEST_P(GprsRlcEntityAcknowledged, EveryFrameArrivesOnceInOrderByteIdentical)
+{
+    LossyLink link(GetParam());
+    ASSERT_NO_FATAL_FAILURE(link.Run());
+
+    const auto& delivered = link.GetDelivered();
+    ASSERT_EQ(delivered.size(), GetParam().frames);
+    for (std::size_t i = 0; i < delivered.size(); ++i)
+    {
+        ASSERT_EQ(delivered[i].frameId, i);
+        ASSERT_EQ(delivered[i].lengthOctets, link.GetContents().Get(i).size()) << "frame " << i;
+    }
+    EXPECT_EQ(link.GetRx().GetDroppedFrames(), 0U);
+    for (const auto& b : link.GetBlocks())
+    {
+        ASSERT_TRUE(b.received) << "BSN " << int{b.block.bsn} << " never received";
+    }
+    CheckOctetsRebuildTheDeliveredFrames(link);
+    // The run exercised what it claims to.
+    EXPECT_EQ(link.GetLostBlocks() > 0, GetParam().blockLoss > 0);
+    EXPECT_TRUE(link.GetLostBlocks() == 0 || link.GetRetransmissions() > 0);
+    if (GetParam().blockLoss >= 0.5)
+    {
+        EXPECT_GT(link.GetStalledSteps(), 0U);
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    LossyLink,
+    GprsRlcEntityAcknowledged,
+    testing::ValuesIn(MakeParams(GprsRlcMode::ACKNOWLEDGED,
+                                 {{0, 0}, {0, 0.5}, {0.1, 0.2}, {0.5, 0.3}, {0.9, 0.5}},
+                                 1000)),
+    ParamName);
+
+class GprsRlcEntityUnacknowledged : public testing::TestWithParam<LinkParams>
+{
+};
+
+TEST_P(GprsRlcEntityUnacknowledged, LossDropsExactlyTheTouchedFrames)
+{
+    LossyLink link(GetParam());
+    ASSERT_NO_FATAL_FAILURE(link.Run());
+    EXPECT_EQ(link.GetRetransmissions(), 0U);
+
+    // Expected from the descriptors: a frame is delivered if all its segments arrived and it does
+    // not open the first block after a gap (the receiver cannot tell whether that segment starts
+    // a frame: GPRS marks frame ends, not starts). It is dropped, and counted, if some of its
+    // segments arrived but it is not delivered.
+    const auto& blocks = link.GetBlocks();
+    const std::size_t frames = link.GetContents().GetCount();
+    std::vector<bool> arrived(frames, false);
+    std::vector<bool> spoilt(frames, false);
+    for (std::size_t n = 0; n < blocks.size(); ++n)
+    {
+        const bool received = blocks[n].received.has_value();
+        const bool afterGap = n > 0 && !blocks[n - 1].received;
+        for (std::size_t i = 0; i < blocks[n].block.segments.size(); ++i)
+        {
+            const uint64_t id = blocks[n].block.segments[i].frameId;
+            arrived[id] = arrived[id] || received;
+            spoilt[id] = spoilt[id] || !received || (i == 0 && afterGap);
+        }
+    }
+    std::vector<uint64_t> expected;
+    uint64_t dropped = 0;
+    for (uint64_t id = 0; id < frames; ++id)
+    {
+        if (arrived[id] && !spoilt[id])
+        {
+            expected.push_back(id);
+        }
+        dropped += arrived[id] && spoilt[id] ? 1 : 0;
+    }
+    std::vector<uint64_t> deliveredIds;
+    for (const auto& f : link.GetDelivered())
+    {
+        deliveredIds.push_back(f.frameId);
+    }
+    EXPECT_EQ(deliveredIds, expected);
+    EXPECT_EQ(link.GetRx().GetDroppedFrames(), dropped);
+    CheckOctetsRebuildTheDeliveredFrames(link);
+    EXPECT_EQ(dropped > 0, GetParam().blockLoss > 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(LossyLink,
+                         GprsRlcEntityUnacknowledged,
+                         testing::ValuesIn(MakeParams(GprsRlcMode::UNACKNOWLEDGED,
+                                                      {{0, 0}, {0.1, 0.2}, {0.3, 0.3}, {0.5, 0.5}},
+                                                      1000)),
+                         ParamName);
+
+/// What one SendNext() sent.
+struct Sent
+{
+    GprsRlcTxKind kind;     //!< why
+    GprsRlcDataBlock block; //!< a copy of the block
+};
+
+/**
+ * \param tx the sender
+ * \param cs coding scheme for a new block
+ * \param endOfTbf FBI on the block that empties the queue
+ * \return what it sent
+ */
+Sent
+Send(GprsRlcTxEntity& tx, GprsCodingScheme cs = GprsCodingScheme::CS1, bool endOfTbf = false)
+{
+    Sent sent{GprsRlcTxKind::NOTHING, {}};
+    sent.block = tx.SendNext(cs, endOfTbf, sent.kind);
+    return sent;
+}
+
+/// \return the frames rx delivers for block
+std::vector<GprsReassembledLlcFrame>
+Deliver(GprsRlcRxEntity& rx, const GprsRlcDataBlock& block)
+{
+    std::vector<GprsReassembledLlcFrame> frames;
+    EXPECT_TRUE(rx.Receive(block, frames)) << "BSN " << int{block.bsn};
+    return frames;
+}
+
+TEST(GprsRlcEntity, StallsAtWindowSizeUntilOneAckNack)
+{
+    GprsRlcTxEntity tx(GprsRlcMode::ACKNOWLEDGED);
+    GprsRlcRxEntity rx(GprsRlcMode::ACKNOWLEDGED);
+    // 2 x 1560 octets fill more than WS = 64 CS-1 blocks of 20 octets (TS 44.060 Table 10.2.1).
+    tx.EnqueueFrame(1, kGprsMaxLlcFrameOctets);
+    tx.EnqueueFrame(2, kGprsMaxLlcFrameOctets);
+    const uint16_t lostBsn = 5;
+    std::vector<GprsRlcDataBlock> sent;
+    for (uint16_t i = 0; i < kGprsRlcWs; ++i)
+    {
+        ASSERT_FALSE(tx.IsStalled());
+        ASSERT_EQ(tx.PeekNext(), GprsRlcTxKind::NEW);
+        const Sent s = Send(tx);
+        ASSERT_EQ(s.kind, GprsRlcTxKind::NEW);
+        ASSERT_EQ(s.block.bsn, i);
+        sent.push_back(s.block);
+        if (i != lostBsn)
+        {
+            Deliver(rx, s.block);
+        }
+    }
+    // V(S) = V(A) + WS: no new block (TS 44.060 clause 9.1.1) however long no Ack/Nack comes;
+    // the unacknowledged blocks are resent cyclically, oldest first (clause 9.1.3).
+    EXPECT_TRUE(tx.IsStalled());
+    EXPECT_EQ(tx.GetOutstanding(), kGprsRlcWs);
+    EXPECT_GT(tx.GetQueuedOctets(), 0U);
+    for (uint16_t i = 0; i < kGprsRlcWs + 10; ++i)
+    {
+        ASSERT_EQ(tx.PeekNext(), GprsRlcTxKind::PENDING_ACK);
+        const Sent s = Send(tx, GprsCodingScheme::CS4);
+        ASSERT_EQ(s.kind, GprsRlcTxKind::PENDING_ACK);
+        ASSERT_EQ(s.block.bsn, i % kGprsRlcWs);
+        ASSERT_TRUE(s.block == sent[s.block.bsn]) << "BSN " << int{s.block.bsn};
+        ASSERT_TRUE(tx.IsStalled());
+    }
+    // One Ack/Nack acknowledges all but BSN 5: V(A) = 5, the window opens by 5.
+    const GprsRlcAckNackResult result = tx.ApplyAckNack(rx.GetAckNack());
+    EXPECT_EQ(result.newlyAcked, kGprsRlcWs - 1);
+    EXPECT_EQ(result.nacked, 1);
+    EXPECT_FALSE(tx.IsStalled());
+    EXPECT_EQ(tx.GetOutstanding(), kGprsRlcWs - lostBsn);
+    ASSERT_EQ(tx.PeekNext(), GprsRlcTxKind::NACKED);
+    const Sent resent = Send(tx, GprsCodingScheme::CS4);
+    EXPECT_EQ(resent.kind, GprsRlcTxKind::NACKED);
+    EXPECT_TRUE(resent.block == sent[lostBsn]);
+    Deliver(rx, resent.block);
+    const Sent next = Send(tx, GprsCodingScheme::CS2);
+    EXPECT_EQ(next.kind, GprsRlcTxKind::NEW);
+    EXPECT_EQ(next.block.bsn, kGprsRlcWs);
+    EXPECT_EQ(next.block.cs, GprsCodingScheme::CS2);
+}
+
+TEST(GprsRlcEntity, NackedBlocksAreResentBeforeNewData)
+{
+    GprsRlcTxEntity tx(GprsRlcMode::ACKNOWLEDGED);
+    GprsRlcRxEntity rx(GprsRlcMode::ACKNOWLEDGED);
+    for (uint64_t id = 0; id < 10; ++id)
+    {
+        tx.EnqueueFrame(id, 100);
+    }
+    const std::vector<uint16_t> lost{2, 7, 9};
+    const uint16_t blocks = 20;
+    std::vector<GprsRlcDataBlock> sent;
+    std::vector<GprsReassembledLlcFrame> delivered;
+    for (uint16_t i = 0; i < blocks; ++i)
+    {
+        const Sent s = Send(tx);
+        ASSERT_EQ(s.kind, GprsRlcTxKind::NEW);
+        sent.push_back(s.block);
+        if (std::find(lost.begin(), lost.end(), i) == lost.end())
+        {
+            const auto frames = Deliver(rx, s.block);
+            delivered.insert(delivered.end(), frames.begin(), frames.end());
+        }
+    }
+    const GprsRlcAckNackDescription ackNack = rx.GetAckNack();
+    EXPECT_EQ(ackNack.GetSsn(), blocks);
+    for (const uint16_t bsn : lost)
+    {
+        EXPECT_FALSE(ackNack.GetBit(blocks - bsn)) << "BSN " << bsn;
+    }
+    const GprsRlcAckNackResult result = tx.ApplyAckNack(ackNack);
+    EXPECT_EQ(result.nacked, lost.size());
+    EXPECT_EQ(tx.GetOutstanding(), blocks - lost.front());
+    // NACKED blocks go first, lowest BSN first (TS 44.060 clause 9.1.3), unchanged whatever
+    // coding scheme link adaptation now asks for.
+    for (const uint16_t bsn : lost)
+    {
+        ASSERT_EQ(tx.PeekNext(), GprsRlcTxKind::NACKED);
+        const Sent s = Send(tx, GprsCodingScheme::CS4);
+        ASSERT_EQ(s.kind, GprsRlcTxKind::NACKED);
+        ASSERT_EQ(s.block.bsn, bsn);
+        ASSERT_TRUE(s.block == sent[bsn]) << "BSN " << bsn;
+        const auto frames = Deliver(rx, s.block);
+        delivered.insert(delivered.end(), frames.begin(), frames.end());
+    }
+    const Sent s = Send(tx, GprsCodingScheme::CS4);
+    EXPECT_EQ(s.kind, GprsRlcTxKind::NEW);
+    EXPECT_EQ(s.block.bsn, blocks);
+    // Every frame that fits in the 20 blocks arrived, in order: 20 CS-1 blocks carry 400 octets
+    // (LI octets included), so frames 0..2 of 101 octets (frame + LI) each at least.
+    ASSERT_GE(delivered.size(), 3U);
+    for (std::size_t i = 0; i < delivered.size(); ++i)
+    {
+        EXPECT_EQ(delivered[i].frameId, i);
+        EXPECT_EQ(delivered[i].lengthOctets, 100U);
+    }
+}
+
+TEST(GprsRlcEntity, NothingNewAfterTheFinalBlock)
+{
+    for (const GprsRlcMode mode : {GprsRlcMode::ACKNOWLEDGED, GprsRlcMode::UNACKNOWLEDGED})
+    {
+        SCOPED_TRACE(mode == GprsRlcMode::ACKNOWLEDGED ? "acknowledged" : "unacknowledged");
+        GprsRlcTxEntity tx(mode);
+        GprsRlcRxEntity rx(mode);
+        // 45 octets in CS-1 (20 octets per block): 20 + 20 + (LI + 5 + filler), FBI on the third.
+        tx.EnqueueFrame(1, 45);
+        std::vector<GprsRlcDataBlock> sent;
+        while (!tx.IsFinalSent())
+        {
+            const Sent s = Send(tx, GprsCodingScheme::CS1, true);
+            ASSERT_EQ(s.kind, GprsRlcTxKind::NEW);
+            sent.push_back(s.block);
+            ASSERT_LE(sent.size(), 3U);
+        }
+        ASSERT_EQ(sent.size(), 3U);
+        EXPECT_TRUE(sent.back().fbi);
+        EXPECT_EQ(tx.GetQueuedOctets(), 0U);
+        EXPECT_EQ(tx.IsComplete(), mode == GprsRlcMode::UNACKNOWLEDGED);
+
+        // A frame arriving after the final block belongs to the next TBF: it is never sent in
+        // this one. Acknowledged mode resends unacknowledged blocks; unacknowledged mode is done.
+        tx.EnqueueFrame(2, 10);
+        const GprsRlcTxKind expected = mode == GprsRlcMode::ACKNOWLEDGED
+                                           ? GprsRlcTxKind::PENDING_ACK
+                                           : GprsRlcTxKind::NOTHING;
+        for (std::size_t i = 0; i < 2 * sent.size(); ++i)
+        {
+            ASSERT_EQ(tx.PeekNext(), expected);
+            const Sent s = Send(tx, GprsCodingScheme::CS4, true);
+            ASSERT_EQ(s.kind, expected);
+            if (expected == GprsRlcTxKind::PENDING_ACK)
+            {
+                ASSERT_TRUE(s.block == sent[i % sent.size()]);
+            }
+        }
+
+        std::vector<GprsReassembledLlcFrame> frames;
+        for (const auto& block : sent)
+        {
+            const auto f = Deliver(rx, block);
+            frames.insert(frames.end(), f.begin(), f.end());
+        }
+        ASSERT_EQ(frames.size(), 1U);
+        EXPECT_EQ(frames[0].frameId, 1U);
+        EXPECT_EQ(frames[0].lengthOctets, 45U);
+        EXPECT_TRUE(rx.IsComplete());
+        const GprsRlcAckNackDescription ackNack = rx.GetAckNack();
+        EXPECT_TRUE(ackNack.GetFinalAck());
+        EXPECT_TRUE(tx.ApplyAckNack(ackNack).finalAcked);
+        EXPECT_TRUE(tx.IsComplete());
+        EXPECT_EQ(tx.PeekNext(), GprsRlcTxKind::NOTHING);
+    }
+}
+
+TEST(GprsRlcEntity, LostAckNackLosesNothingTheNextOneCarries)
+{
+    // Two identical senders; only the first gets the first Ack/Nack.
+    GprsRlcTxEntity both(GprsRlcMode::ACKNOWLEDGED);
+    GprsRlcTxEntity secondOnly(GprsRlcMode::ACKNOWLEDGED);
+    GprsRlcRxEntity rx(GprsRlcMode::ACKNOWLEDGED);
+    for (GprsRlcTxEntity* tx : {&both, &secondOnly})
+    {
+        tx->EnqueueFrame(1, 700);
+    }
+    std::vector<GprsRlcDataBlock> sent;
+    const auto sendBlocks = [&](uint16_t count, const std::vector<uint16_t>& lost) {
+        for (uint16_t i = 0; i < count; ++i)
+        {
+            const Sent a = Send(both, GprsCodingScheme::CS2, true);
+            const Sent b = Send(secondOnly, GprsCodingScheme::CS2, true);
+            ASSERT_EQ(a.kind, GprsRlcTxKind::NEW);
+            ASSERT_TRUE(a.block == b.block);
+            sent.push_back(a.block);
+            if (std::find(lost.begin(), lost.end(), a.block.bsn) == lost.end())
+            {
+                Deliver(rx, a.block);
+            }
+        }
+    };
+    sendBlocks(10, {3, 4});
+    const GprsRlcAckNackDescription first = rx.GetAckNack(); // lost on the way to secondOnly
+    sendBlocks(10, {12});
+    const GprsRlcAckNackDescription second = rx.GetAckNack();
+    both.ApplyAckNack(first);
+    both.ApplyAckNack(second);
+    const GprsRlcAckNackResult result = secondOnly.ApplyAckNack(second);
+    EXPECT_EQ(result.nacked, 3);
+    // Same state: the same blocks come next, NACKED ones first.
+    EXPECT_EQ(both.GetOutstanding(), secondOnly.GetOutstanding());
+    for (const uint16_t bsn : {3, 4, 12})
+    {
+        const Sent a = Send(both);
+        const Sent b = Send(secondOnly);
+        ASSERT_EQ(a.kind, GprsRlcTxKind::NACKED);
+        ASSERT_EQ(b.kind, GprsRlcTxKind::NACKED);
+        ASSERT_EQ(a.block.bsn, bsn);
+        ASSERT_TRUE(a.block == b.block);
+        Deliver(rx, a.block);
+    }
+    // Finish the TBF; the Ack/Nack that says FAI = 1 is lost, so the sender keeps resending
+    // blocks the receiver already has, which it ignores, until the next one arrives.
+    GprsRlcTxEntity& tx = secondOnly;
+    while (!tx.IsFinalSent())
+    {
+        const Sent s = Send(tx, GprsCodingScheme::CS2, true);
+        ASSERT_EQ(s.kind, GprsRlcTxKind::NEW);
+        Deliver(rx, s.block);
+    }
+    ASSERT_TRUE(rx.IsComplete());
+    ASSERT_TRUE(rx.GetAckNack().GetFinalAck()); // lost
+    for (int i = 0; i < 3 * kGprsRlcWs; ++i)
+    {
+        const Sent s = Send(tx);
+        ASSERT_EQ(s.kind, GprsRlcTxKind::PENDING_ACK);
+        std::vector<GprsReassembledLlcFrame> frames;
+        ASSERT_FALSE(rx.Receive(s.block, frames)) << "BSN " << int{s.block.bsn};
+        ASSERT_TRUE(frames.empty());
+        ASSERT_FALSE(tx.IsComplete());
+    }
+    EXPECT_TRUE(tx.ApplyAckNack(rx.GetAckNack()).finalAcked);
+    EXPECT_TRUE(tx.IsComplete());
+    EXPECT_EQ(tx.PeekNext(), GprsRlcTxKind::NOTHING);
+}
+
+} // namespace
