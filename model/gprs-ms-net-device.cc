@@ -8,8 +8,11 @@
 #include "gprs-channel.h"
 #include "gprs-multislot-class.h"
 #include "gprs-pcu.h"
+#include "gprs-text-input.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/double.h"
 #include "ns3/ipv4-l3-protocol.h"
 #include "ns3/log.h"
 #include "ns3/string.h"
@@ -52,6 +55,41 @@ GprsMsNetDevice::GetTypeId()
                           StringValue(""),
                           MakeStringAccessor(&GprsMsNetDevice::SetOutageSpec,
                                              &GprsMsNetDevice::GetOutageSpec),
+                          MakeStringChecker())
+            .AddAttribute("UseGilbertElliott",
+                          "Draw this mobile's block losses (both directions) from a two-state "
+                          "Gilbert-Elliott process instead of BLER(CS, C/I); outages still "
+                          "apply. Default false.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&GprsMsNetDevice::m_useGilbertElliott),
+                          MakeBooleanChecker())
+            .AddAttribute("GeGoodToBad",
+                          "Gilbert-Elliott: probability per block of moving good -> bad.",
+                          DoubleValue(0),
+                          MakeDoubleAccessor(&GprsMsNetDevice::m_geGoodToBad),
+                          MakeDoubleChecker<double>(0, 1))
+            .AddAttribute("GeBadToGood",
+                          "Gilbert-Elliott: probability per block of moving bad -> good.",
+                          DoubleValue(1),
+                          MakeDoubleAccessor(&GprsMsNetDevice::m_geBadToGood),
+                          MakeDoubleChecker<double>(0, 1))
+            .AddAttribute("GeLossGood",
+                          "Gilbert-Elliott: block loss probability in the good state.",
+                          DoubleValue(0),
+                          MakeDoubleAccessor(&GprsMsNetDevice::m_geLossGood),
+                          MakeDoubleChecker<double>(0, 1))
+            .AddAttribute("GeLossBad",
+                          "Gilbert-Elliott: block loss probability in the bad state.",
+                          DoubleValue(1),
+                          MakeDoubleAccessor(&GprsMsNetDevice::m_geLossBad),
+                          MakeDoubleChecker<double>(0, 1))
+            .AddAttribute("CellReselections",
+                          "Times at which the mobile reselects a cell, e.g. '30s,60s': its TBFs "
+                          "end and the LLC frames queued in RLC are flushed (lost, as after "
+                          "BSSGP FLUSH-LL, TS 48.018 clause 8.1). Default none.",
+                          StringValue(""),
+                          MakeStringAccessor(&GprsMsNetDevice::SetReselectionSpec,
+                                             &GprsMsNetDevice::GetReselectionSpec),
                           MakeStringChecker());
     return tid;
 }
@@ -168,6 +206,61 @@ GprsMsNetDevice::BuildRadio()
                        << " (expected a C/I in dB such as '24', a schedule such as "
                           "'0s:13,10s:6,20s:13', or 'file:PATH'; outages like '40s-70s')");
     }
+}
+
+GprsGilbertElliott*
+GprsMsNetDevice::GetGilbertElliott()
+{
+    if (!m_useGilbertElliott)
+    {
+        return nullptr;
+    }
+    if (!m_ge)
+    {
+        m_ge.emplace(m_geGoodToBad, m_geBadToGood, m_geLossGood, m_geLossBad, false);
+    }
+    return &*m_ge;
+}
+
+const std::vector<Time>&
+GprsMsNetDevice::GetCellReselections() const
+{
+    return m_reselections;
+}
+
+void
+GprsMsNetDevice::SetReselectionSpec(std::string spec)
+{
+    m_reselectionSpec = spec;
+    m_reselections.clear();
+    std::size_t start = 0;
+    while (start < spec.size())
+    {
+        const std::size_t comma = spec.find(',', start);
+        const std::string item = spec.substr(start, comma - start);
+        Time t;
+        try
+        {
+            t = ParseGprsTime(item, "reselection time");
+        }
+        catch (const std::invalid_argument& e)
+        {
+            NS_FATAL_ERROR("GprsMsNetDevice: bad CellReselections '" << spec << "': " << e.what());
+        }
+        if (!m_reselections.empty() && t <= m_reselections.back())
+        {
+            NS_FATAL_ERROR("GprsMsNetDevice: bad CellReselections '"
+                           << spec << "': times must increase (expected e.g. '30s,60s')");
+        }
+        m_reselections.push_back(t);
+        start = comma == std::string::npos ? spec.size() : comma + 1;
+    }
+}
+
+std::string
+GprsMsNetDevice::GetReselectionSpec() const
+{
+    return m_reselectionSpec;
 }
 
 bool

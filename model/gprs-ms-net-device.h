@@ -5,8 +5,12 @@
 #ifndef GPRS_MS_NET_DEVICE_H
 #define GPRS_MS_NET_DEVICE_H
 
+#include "gprs-gilbert-elliott.h"
 #include "gprs-net-device.h"
 #include "gprs-radio-conditions.h"
+
+#include <optional>
+#include <vector>
 
 /**
  * \file
@@ -56,6 +60,15 @@ class GprsMsNetDevice : public GprsNetDevice
     const GprsRadioConditions& GetRadioConditions() const;
 
     /**
+     * \return the Gilbert-Elliott block loss process that replaces BLER(CS, C/I) for this
+     *         mobile, or null when BLER is used (attribute UseGilbertElliott)
+     */
+    GprsGilbertElliott* GetGilbertElliott();
+
+    /// \return times of cell reselections (attribute CellReselections), ascending
+    const std::vector<Time>& GetCellReselections() const;
+
+    /**
      * A downlink IP packet reassembled by the PCU.
      * \param packet the packet
      */
@@ -85,12 +98,24 @@ class GprsMsNetDevice : public GprsNetDevice
     std::string GetOutageSpec() const;
     /// Rebuild m_radio from m_radioSpec and m_outageSpec.
     void BuildRadio();
+    /// \param spec comma-separated times of cell reselections, e.g. "30s,60s"
+    void SetReselectionSpec(std::string spec);
+    /// \return the reselection specification
+    std::string GetReselectionSpec() const;
 
-    uint32_t m_index{0};         //!< index in the cell
-    uint32_t m_multislotClass;   //!< TS 45.002 Annex B class
-    std::string m_radioSpec;     //!< C/I specification
-    std::string m_outageSpec;    //!< outage specification
-    GprsRadioConditions m_radio; //!< C/I over time
+    uint32_t m_index{0};                    //!< index in the cell
+    uint32_t m_multislotClass;              //!< TS 45.002 Annex B class
+    std::string m_radioSpec;                //!< C/I specification
+    std::string m_outageSpec;               //!< outage specification
+    GprsRadioConditions m_radio;            //!< C/I over time
+    bool m_useGilbertElliott{false};        //!< losses from the two-state process
+    double m_geGoodToBad{0};                //!< P(good -> bad) per block
+    double m_geBadToGood{1};                //!< P(bad -> good) per block
+    double m_geLossGood{0};                 //!< loss probability in the good state
+    double m_geLossBad{1};                  //!< loss probability in the bad state
+    std::optional<GprsGilbertElliott> m_ge; //!< the process, built on first use
+    std::string m_reselectionSpec;          //!< cell reselection times
+    std::vector<Time> m_reselections;       //!< parsed reselection times
 };
 
 } // namespace ns3

@@ -325,6 +325,10 @@ GprsPcu::DoInitialize()
     for (uint32_t i = 0; i < m_mss.size(); ++i)
     {
         ComputeTimeslots(i);
+        for (const Time& t : m_mss[i].dev->GetCellReselections())
+        {
+            Simulator::Schedule(t, &GprsPcu::Reselect, this, i);
+        }
     }
     Object::DoInitialize();
 }
@@ -621,15 +625,31 @@ GprsPcu::Activate(uint32_t index, GprsDirection dir)
 }
 
 void
-GprsPcu::ReleaseTbf(uint32_t index, GprsDirection dir, bool abnormal)
+GprsPcu::Reselect(uint32_t index)
+{
+    NS_LOG_INFO("MS " << index << " reselects a cell: LLC frames in RLC flushed");
+    for (const GprsDirection dir : {GprsDirection::DOWNLINK, GprsDirection::UPLINK})
+    {
+        Link& link = GetLink(index, dir);
+        if (link.state == TbfState::IDLE)
+        {
+            continue;
+        }
+        Simulator::Cancel(link.timer);
+        ReleaseTbf(index, dir, true, true);
+    }
+}
+
+void
+GprsPcu::ReleaseTbf(uint32_t index, GprsDirection dir, bool abnormal, bool flush)
 {
     Ms& ms = GetMs(index);
     Link& link = GetLink(index, dir);
     Simulator::Cancel(link.timer);
-    if (abnormal && link.tx)
+    if (abnormal)
     {
         // Frames not known to be delivered: keep them for the next TBF, or lose them.
-        if (!m_retryAfterAbort)
+        if (flush || !m_retryAfterAbort)
         {
             while (!link.frames.empty())
             {
@@ -817,7 +837,8 @@ GprsPcu::DrawLoss(uint32_t index, GprsCodingScheme cs, double* ciDb, double* ble
         ms.lastOutage = outage;
         m_radioTrace(index, ci, outage);
     }
-    const double p = outage ? 1.0 : m_bler.GetBler(cs, ci);
+    GprsGilbertElliott* ge = ms.dev->GetGilbertElliott();
+    const double p = outage ? 1.0 : ge ? ge->GetMeanLossRate() : m_bler.GetBler(cs, ci);
     if (ciDb)
     {
         *ciDb = ci;
@@ -827,7 +848,13 @@ GprsPcu::DrawLoss(uint32_t index, GprsCodingScheme cs, double* ciDb, double* ble
         *bler = p;
     }
     // Always draw, so that the random stream does not depend on the channel state.
-    return m_uniform->GetValue() < p;
+    const double u = m_uniform->GetValue();
+    if (ge)
+    {
+        const bool lost = ge->NextBlockLost(m_uniform->GetValue(), u);
+        return outage || lost;
+    }
+    return u < p;
 }
 
 GprsPcu::Reservation&

@@ -7,6 +7,7 @@
 
 #include "gprs-bler-model.h"
 #include "gprs-coding-scheme.h"
+#include "gprs-gilbert-elliott.h"
 #include "gprs-llc-framing.h"
 #include "gprs-rlc-entity.h"
 
@@ -362,7 +363,8 @@ class GprsPcu : public Object
     void StartAccess(uint32_t index, GprsDirection dir);
     void AccessComplete(uint32_t index, GprsDirection dir);
     void Activate(uint32_t index, GprsDirection dir);
-    void ReleaseTbf(uint32_t index, GprsDirection dir, bool abnormal);
+    void ReleaseTbf(uint32_t index, GprsDirection dir, bool abnormal, bool flush = false);
+    void Reselect(uint32_t index);
     void HoldExpired(uint32_t index, GprsDirection dir);
     void CheckIdle(uint32_t index, GprsDirection dir);
     void DeliverFrames(uint32_t index,

@@ -20,38 +20,6 @@ namespace ns3
 namespace
 {
 
-/// A time unit accepted in time texts: the suffixes of ns3::Time's string constructor.
-struct TimeUnit
-{
-    const char* suffix;   //!< text after the number
-    Time::Unit unit;      //!< the ns-3 unit
-    double secondsPerOne; //!< seconds per unit, for the range check
-};
-
-/// Units as in ns3::Time(const std::string&); a year is 365 days there.
-constexpr TimeUnit kTimeUnits[] = {
-    {"s", Time::S, 1.0},
-    {"ms", Time::MS, 1e-3},
-    {"us", Time::US, 1e-6},
-    {"ns", Time::NS, 1e-9},
-    {"ps", Time::PS, 1e-12},
-    {"fs", Time::FS, 1e-15},
-    {"min", Time::MIN, 60.0},
-    {"h", Time::H, 3600.0},
-    {"d", Time::D, 86400.0},
-    {"y", Time::Y, 365 * 86400.0},
-};
-
-/**
- * \param t a time
- * \return it in seconds with unit, for messages ("10 s")
- */
-std::string
-FormatTime(Time t)
-{
-    return FormatGprsNumber(t.GetSeconds()) + " s";
-}
-
 /**
  * \param outage an outage
  * \return "[start s, end s)" for messages
@@ -59,50 +27,7 @@ FormatTime(Time t)
 std::string
 FormatOutage(const GprsOutage& outage)
 {
-    return "[" + FormatTime(outage.start) + ", " + FormatTime(outage.end) + ")";
-}
-
-/**
- * Parse a time: a decimal number followed by an optional unit of kTimeUnits (default s).
- *
- * Unlike ns3::Time(const std::string&), which aborts the program on an unknown unit, this
- * throws, and it also rejects malformed numbers, negative and unrepresentable times.
- *
- * \param text the time, e.g. "10s", "250ms", "10"
- * \param what what the time is, for messages
- * \return the time
- * \throws std::invalid_argument naming the text and what is allowed
- */
-Time
-ParseTime(const std::string& text, const std::string& what)
-{
-    const size_t unitStart = std::min(text.find_first_not_of("+-0123456789.eE"), text.size());
-    const std::string suffix = text.substr(unitStart);
-    const auto unit = std::find_if(std::begin(kTimeUnits),
-                                   std::end(kTimeUnits),
-                                   [&suffix](const TimeUnit& u) { return suffix == u.suffix; });
-    const auto value = TryParseGprsNumber(text.substr(0, unitStart));
-    if (!value || (!suffix.empty() && unit == std::end(kTimeUnits)))
-    {
-        std::string units;
-        for (const auto& u : kTimeUnits)
-        {
-            units += std::string(units.empty() ? "" : ", ") + u.suffix;
-        }
-        throw std::invalid_argument("expected " + what + " as a number with an optional unit (" +
-                                    units + "; none means s), got '" + text + "'");
-    }
-    const TimeUnit& chosen = suffix.empty() ? kTimeUnits[0] : *unit;
-    if (*value < 0)
-    {
-        throw std::invalid_argument(what + " '" + text + "' is negative (allowed: >= 0)");
-    }
-    if (*value * chosen.secondsPerOne > Time::Max().GetSeconds())
-    {
-        throw std::invalid_argument(what + " '" + text + "' is too large (allowed: up to " +
-                                    FormatTime(Time::Max()) + ")");
-    }
-    return Time::FromDouble(*value, chosen.unit);
+    return "[" + FormatGprsTime(outage.start) + ", " + FormatGprsTime(outage.end) + ")";
 }
 
 /**
@@ -160,7 +85,7 @@ GprsRadioConditions::FromSchedule(const std::string& spec)
             throw std::invalid_argument("expected '<time>:<C/I dB>' such as '10s:6'");
         }
         conditions.AppendCiPoint(
-            {ParseTime(boost::algorithm::trim_copy(entry.substr(0, colon)), "start time"),
+            {ParseGprsTime(boost::algorithm::trim_copy(entry.substr(0, colon)), "start time"),
              ParseGprsNumber(boost::algorithm::trim_copy(entry.substr(colon + 1)), "C/I dB")});
     });
     conditions.BuildTimeline();
@@ -189,12 +114,12 @@ GprsRadioConditions::FromTrace(std::istream& in, const std::string& sourceName)
         if (isOutage)
         {
             conditions.InsertOutage(
-                {ParseTime(tokens[1], "outage start"), ParseTime(tokens[2], "outage end")});
+                {ParseGprsTime(tokens[1], "outage start"), ParseGprsTime(tokens[2], "outage end")});
         }
         else
         {
             conditions.AppendCiPoint(
-                {ParseTime(tokens[0], "time"), ParseGprsNumber(tokens[1], "C/I dB")});
+                {ParseGprsTime(tokens[0], "time"), ParseGprsNumber(tokens[1], "C/I dB")});
         }
     });
     if (conditions.m_schedule.empty())
@@ -231,8 +156,8 @@ GprsRadioConditions::AddOutages(const std::string& spec)
             throw std::invalid_argument("expected '<start>-<end>' such as '40s-70s'");
         }
         result.InsertOutage(
-            {ParseTime(boost::algorithm::trim_copy(entry.substr(0, dash)), "outage start"),
-             ParseTime(boost::algorithm::trim_copy(entry.substr(dash + 1)), "outage end")});
+            {ParseGprsTime(boost::algorithm::trim_copy(entry.substr(0, dash)), "outage start"),
+             ParseGprsTime(boost::algorithm::trim_copy(entry.substr(dash + 1)), "outage end")});
     });
     result.BuildTimeline();
     *this = std::move(result);
@@ -275,17 +200,17 @@ GprsRadioConditions::AppendCiPoint(const GprsCiPoint& point)
     if (!std::isfinite(point.ciDb))
     {
         throw std::invalid_argument("C/I " + FormatGprsNumber(point.ciDb) + " dB at " +
-                                    FormatTime(point.start) + " is not a finite number");
+                                    FormatGprsTime(point.start) + " is not a finite number");
     }
     if (m_schedule.empty() && !point.start.IsZero())
     {
         throw std::invalid_argument("the first C/I point must start at 0 s, got " +
-                                    FormatTime(point.start));
+                                    FormatGprsTime(point.start));
     }
     if (!m_schedule.empty() && point.start <= m_schedule.back().start)
     {
-        throw std::invalid_argument("time " + FormatTime(point.start) + " not after previous " +
-                                    FormatTime(m_schedule.back().start) +
+        throw std::invalid_argument("time " + FormatGprsTime(point.start) + " not after previous " +
+                                    FormatGprsTime(m_schedule.back().start) +
                                     " (times must strictly increase)");
     }
     m_schedule.push_back(point);
@@ -378,7 +303,7 @@ GprsRadioConditions::FindState(Time t) const
 {
     if (t.IsStrictlyNegative())
     {
-        throw std::invalid_argument("time " + FormatTime(t) + " is negative (allowed: >= 0)");
+        throw std::invalid_argument("time " + FormatGprsTime(t) + " is negative (allowed: >= 0)");
     }
     const auto contains = [this, t](size_t i) {
         return m_states[i].start <= t && (i + 1 == m_states.size() || t < m_states[i + 1].start);

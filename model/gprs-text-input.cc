@@ -16,6 +16,32 @@
 namespace ns3
 {
 
+namespace
+{
+/// A time unit accepted in time texts: the suffixes of ns3::Time's string constructor.
+struct TimeUnit
+{
+    const char* suffix;   //!< text after the number
+    Time::Unit unit;      //!< the ns-3 unit
+    double secondsPerOne; //!< seconds per unit, for the range check
+};
+
+/// Units as in ns3::Time(const std::string&); a year is 365 days there.
+constexpr TimeUnit kTimeUnits[] = {
+    {"s", Time::S, 1.0},
+    {"ms", Time::MS, 1e-3},
+    {"us", Time::US, 1e-6},
+    {"ns", Time::NS, 1e-9},
+    {"ps", Time::PS, 1e-12},
+    {"fs", Time::FS, 1e-15},
+    {"min", Time::MIN, 60.0},
+    {"h", Time::H, 3600.0},
+    {"d", Time::D, 86400.0},
+    {"y", Time::Y, 365 * 86400.0},
+};
+
+} // namespace
+
 void
 ReadGprsTextTable(std::istream& in,
                   const std::string& sourceName,
@@ -89,6 +115,44 @@ FormatGprsNumber(double value)
     std::ostringstream text;
     text << value;
     return text.str();
+}
+
+std::string
+FormatGprsTime(Time t)
+{
+    return FormatGprsNumber(t.GetSeconds()) + " s";
+}
+
+Time
+ParseGprsTime(const std::string& text, const std::string& what)
+{
+    const size_t unitStart = std::min(text.find_first_not_of("+-0123456789.eE"), text.size());
+    const std::string suffix = text.substr(unitStart);
+    const auto unit = std::find_if(std::begin(kTimeUnits),
+                                   std::end(kTimeUnits),
+                                   [&suffix](const TimeUnit& u) { return suffix == u.suffix; });
+    const auto value = TryParseGprsNumber(text.substr(0, unitStart));
+    if (!value || (!suffix.empty() && unit == std::end(kTimeUnits)))
+    {
+        std::string units;
+        for (const auto& u : kTimeUnits)
+        {
+            units += std::string(units.empty() ? "" : ", ") + u.suffix;
+        }
+        throw std::invalid_argument("expected " + what + " as a number with an optional unit (" +
+                                    units + "; none means s), got '" + text + "'");
+    }
+    const TimeUnit& chosen = suffix.empty() ? kTimeUnits[0] : *unit;
+    if (*value < 0)
+    {
+        throw std::invalid_argument(what + " '" + text + "' is negative (allowed: >= 0)");
+    }
+    if (*value * chosen.secondsPerOne > Time::Max().GetSeconds())
+    {
+        throw std::invalid_argument(what + " '" + text + "' is too large (allowed: up to " +
+                                    FormatGprsTime(Time::Max()) + ")");
+    }
+    return Time::FromDouble(*value, chosen.unit);
 }
 
 } // namespace ns3

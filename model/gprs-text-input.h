@@ -5,6 +5,8 @@
 #ifndef GPRS_TEXT_INPUT_H
 #define GPRS_TEXT_INPUT_H
 
+#include "ns3/nstime.h"
+
 #include <fstream>
 #include <functional>
 #include <istream>
@@ -85,6 +87,28 @@ double ParseGprsNumber(const std::string& token, const std::string& what);
  * \return its text
  */
 std::string FormatGprsNumber(double value);
+
+/**
+ * \ingroup gprs
+ * Parse a time: a decimal number followed by an optional unit as ns3::Time's string
+ * constructor accepts (s, ms, us, ns, ps, fs, min, h, d, y; none means s).
+ *
+ * Unlike ns3::Time(const std::string&), which aborts the program on an unknown unit, this
+ * throws, and it also rejects malformed numbers, negative and unrepresentable times.
+ *
+ * \param text the time, e.g. "10s", "250ms", "10"
+ * \param what what the time is, for messages
+ * \return the time
+ * \throws std::invalid_argument naming the text and what is allowed
+ */
+Time ParseGprsTime(const std::string& text, const std::string& what);
+
+/**
+ * \ingroup gprs
+ * \param t a time
+ * \return it in seconds with unit, for messages ("10 s")
+ */
+std::string FormatGprsTime(Time t);
 
 } // namespace ns3
 

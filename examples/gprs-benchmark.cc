@@ -1,0 +1,840 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// Benchmark of the simulator's own cost: wall-clock time, events and radio blocks per wall
+// second of GPRS scenarios, against an ns-3 point-to-point link carrying the same TCP transfer.
+//
+//   server --(Internet link)-- GGSN ==(GPRS cells, or one point-to-point link)== mobiles
+//
+// Prints one CSV table (header first) on stdout and progress on stderr. Every measured run
+// executes in a child process (fork) so that its peak memory is its own; see --help.
+
+#include "ns3/applications-module.h"
+#include "ns3/core-module.h"
+#include "ns3/gprs-module.h"
+#include "ns3/internet-module.h"
+#include "ns3/point-to-point-module.h"
+#include "ns3/traffic-control-module.h"
+
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <functional>
+#include <iomanip>
+#include <iostream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace ns3;
+
+// The CMake build type, passed by examples/CMakeLists.txt.
+#ifndef GPRS_BUILD_TYPE
+#define GPRS_BUILD_TYPE "unknown"
+#endif
+
+namespace
+{
+
+/// Everything the command line sets.
+struct Options
+{
+    std::string parts{"all"};        //!< parts to run
+    uint32_t repeats{3};             //!< runs per p2p/idle configuration (median reported)
+    bool fork{true};                 //!< run each measurement in a child process
+    std::string cs{"CS-2"};          //!< coding scheme of every cell
+    std::string ci{"24"};            //!< C/I of every mobile (good: CS-2 BLER near 0)
+    uint32_t msClass{8};             //!< multislot class of every mobile
+    uint32_t mss{1400};              //!< TCP segment size
+    DataRate internetRate{"100Mbps"}; //!< server-GGSN link rate (never the bottleneck)
+    Time internetDelay{MilliSeconds(50)}; //!< server-GGSN one-way delay
+    // Part p2p
+    uint32_t bytes{2000000};  //!< bytes of the TCP download
+    uint32_t p2pPdchs{4};     //!< PDCHs of the cell
+    Time p2pDelay{Seconds(-1)}; //!< one-way delay of the point-to-point link (< 0: core delay)
+    // Part scale
+    std::vector<uint32_t> cells{1, 10, 100}; //!< cells per configuration
+    std::vector<uint32_t> mobiles{20};       //!< mobiles per cell per configuration
+    uint32_t scalePdchs{8};                  //!< PDCHs per cell
+    Time scaleTime{Seconds(30)};             //!< simulated time per configuration
+    uint32_t scaleRepeats{1};                //!< runs per scale configuration
+    // Part idle
+    uint32_t idleMobiles{20};       //!< mobiles of the idle cell
+    Time idleTime{Seconds(3600)};   //!< simulated time of the cell without traffic
+    uint32_t bursts{10};            //!< traffic bursts of the idle-gap comparison
+    uint32_t burstPackets{10};      //!< downlink packets per mobile per burst
+    Time burstGap{Seconds(60)};     //!< time between bursts (short case)
+    uint32_t gapFactor{10};         //!< long case: gaps this many times longer
+};
+
+/// What one measured run reports (plain data: it crosses a pipe from the child process).
+struct Result
+{
+    double simS{0};          //!< simulated seconds at the end of the run
+    double setupWallS{0};    //!< wall seconds to build the scenario
+    double wallS{0};         //!< wall seconds of Simulator::Run()
+    uint64_t events{0};      //!< events executed by Simulator::Run() (benchmark's own excluded)
+    uint64_t radioBlocks{0}; //!< radio blocks, all cells
+    uint64_t blockPeriods{0}; //!< block periods, summed over cells
+    uint64_t rxBytes{0};     //!< application bytes received, all sinks
+    long peakRssKib{0};      //!< peak resident memory of the run's process
+};
+
+/// One CSV row: a configuration and its (median) result.
+struct Row
+{
+    std::string part;       //!< p2p, scale or idle
+    std::string name;       //!< what was simulated
+    uint32_t cells{0};      //!< GPRS cells
+    uint32_t mobiles{0};    //!< mobiles per cell (or on the link)
+    uint32_t pdchs{0};      //!< PDCHs per cell
+    uint32_t runs{0};       //!< runs the median is taken over
+    Result r;               //!< the median run (peak memory: the largest of the runs)
+    double ratio{-1};       //!< wall time ratio against the reference, < 0: none
+    std::string reference;  //!< the case the ratio divides by
+};
+
+const char* const kCsvHeader =
+    "part,case,build,cells,mobiles_per_cell,pdchs,runs,sim_s,setup_wall_s,wall_s,events,"
+    "events_per_wall_s,radio_blocks,block_periods,radio_blocks_per_wall_s,rx_bytes,"
+    "peak_rss_kib,wall_ratio,ratio_vs";
+
+/// \return build type and the compile-time switches that change the cost of the code
+std::string
+BuildDescription()
+{
+    std::string d = GPRS_BUILD_TYPE;
+#ifdef __OPTIMIZE__
+    d += "+optimized";
+#endif
+#ifdef NS3_LOG_ENABLE
+    d += "+log";
+#endif
+#ifdef NS3_ASSERT_ENABLE
+    d += "+assert";
+#endif
+    return d;
+}
+
+void
+PrintRow(const Row& row)
+{
+    const double wall = row.r.wallS;
+    std::ostringstream o;
+    o << std::fixed << row.part << "," << row.name << "," << BuildDescription() << ","
+      << row.cells << "," << row.mobiles << "," << row.pdchs << "," << row.runs << ","
+      << std::setprecision(3) << row.r.simS << "," << row.r.setupWallS << ","
+      << std::setprecision(4) << wall << "," << row.r.events << "," << std::setprecision(0)
+      << (wall > 0 ? row.r.events / wall : 0) << "," << row.r.radioBlocks << ","
+      << row.r.blockPeriods << "," << (wall > 0 ? row.r.radioBlocks / wall : 0) << ","
+      << row.r.rxBytes << "," << row.r.peakRssKib << ",";
+    if (row.ratio >= 0)
+    {
+        o << std::setprecision(3) << row.ratio;
+    }
+    o << "," << row.reference << "\n";
+    std::cout << o.str() << std::flush;
+}
+
+/// \return the default value of attribute \p name of \p tid
+template <typename V>
+auto
+DefaultOf(TypeId tid, const std::string& name)
+{
+    TypeId::AttributeInformation info;
+    NS_ABORT_MSG_UNLESS(tid.LookupAttributeByName(name, &info),
+                        tid.GetName() << " has no attribute " << name);
+    return DynamicCast<const V>(info.initialValue)->Get();
+}
+
+double
+SecondsSince(std::chrono::steady_clock::time_point start)
+{
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Topology
+
+/// Server -- Internet link -- GGSN -- access network(s) -- mobiles.
+struct Topology
+{
+    Ptr<Node> server;                       //!< the Internet server
+    Ptr<Node> ggsn;                         //!< the GGSN (or the point-to-point router)
+    NodeContainer mobiles;                  //!< all mobiles
+    Ipv4Address serverAddress;              //!< the server's address
+    std::vector<Ipv4Address> mobileAddress; //!< one per mobile
+    std::vector<Ptr<GprsPcu>> pcus;         //!< one per cell
+};
+
+/// Nodes, Internet stack, Internet link and the server's default route.
+Topology
+CreateCore(const Options& o, uint32_t mobiles)
+{
+    Topology t;
+    t.server = CreateObject<Node>();
+    t.ggsn = CreateObject<Node>();
+    t.mobiles.Create(mobiles);
+    InternetStackHelper stack;
+    stack.Install(NodeContainer(t.server, t.ggsn));
+    stack.Install(t.mobiles);
+    PointToPointHelper internet;
+    internet.SetDeviceAttribute("DataRate", DataRateValue(o.internetRate));
+    internet.SetChannelAttribute("Delay", TimeValue(o.internetDelay));
+    Ipv4AddressHelper address("10.0.0.0", "255.255.255.0");
+    const Ipv4InterfaceContainer ifs = address.Assign(internet.Install(t.server, t.ggsn));
+    t.serverAddress = ifs.GetAddress(0);
+    Ipv4StaticRoutingHelper routing;
+    routing.GetStaticRouting(t.server->GetObject<Ipv4>())->SetDefaultRoute(ifs.GetAddress(1), 1);
+    return t;
+}
+
+/**
+ * Give \p mobiles addresses in their own /16 (the \p net-th after 10.0/16) on \p devices (the
+ * GGSN side first), route them via the GGSN, and take the access network's queue disc away:
+ * the access devices queue themselves (GGSN buffer, or the DropTail queue of the same size).
+ */
+void
+AddressAccess(Topology& t, const NetDeviceContainer& devices, uint32_t net, uint32_t first)
+{
+    // 10.0.0.0 + net * 2^16: 10.1/16, 10.2/16, ... then 11.0/16 and on for many cells.
+    Ipv4AddressHelper address(Ipv4Address((10U << 24) + (net << 16)), "255.255.0.0");
+    const Ipv4InterfaceContainer ifs = address.Assign(devices);
+    TrafficControlHelper().Uninstall(devices);
+    Ipv4StaticRoutingHelper routing;
+    for (uint32_t i = 1; i < devices.GetN(); ++i)
+    {
+        t.mobileAddress.push_back(ifs.GetAddress(i));
+        routing.GetStaticRouting(t.mobiles.Get(first + i - 1)->GetObject<Ipv4>())
+            ->SetDefaultRoute(ifs.GetAddress(0), 1);
+    }
+}
+
+/// \return a cell helper for the benchmark's radio settings
+GprsHelper
+MakeCellHelper(const Options& o, uint32_t pdchs)
+{
+    GprsHelper gprs;
+    gprs.SetPcuAttribute("NumberOfPdchs", UintegerValue(pdchs));
+    const std::string la = "ns3::GprsFixedLinkAdaptation[CodingScheme=" + o.cs + "]";
+    gprs.SetPcuAttribute("DownlinkLinkAdaptation", StringValue(la));
+    gprs.SetPcuAttribute("UplinkLinkAdaptation", StringValue(la));
+    gprs.SetMsDeviceAttribute("MultislotClass", UintegerValue(o.msClass));
+    gprs.SetMsDeviceAttribute("RadioConditions", StringValue(o.ci));
+    return gprs;
+}
+
+/// \p cells GPRS cells of \p perCell mobiles each, all on the GGSN node.
+Topology
+CreateGprs(const Options& o, uint32_t cells, uint32_t perCell, uint32_t pdchs)
+{
+    Topology t = CreateCore(o, cells * perCell);
+    const GprsHelper gprs = MakeCellHelper(o, pdchs);
+    for (uint32_t c = 0; c < cells; ++c)
+    {
+        NodeContainer mobiles;
+        for (uint32_t i = 0; i < perCell; ++i)
+        {
+            mobiles.Add(t.mobiles.Get(c * perCell + i));
+        }
+        const NetDeviceContainer devices = gprs.Install(t.ggsn, mobiles);
+        gprs.AssignStreams(devices, 1000 + 10 * c);
+        t.pcus.push_back(GprsHelper::GetPcu(devices));
+        AddressAccess(t, devices, c + 1, c * perCell);
+    }
+    return t;
+}
+
+/// One mobile behind a point-to-point link of \p rate and \p delay, queue as the GGSN buffer.
+Topology
+CreateP2p(const Options& o, DataRate rate, Time delay)
+{
+    Topology t = CreateCore(o, 1);
+    const uint32_t buffer = DefaultOf<UintegerValue>(GprsPcu::GetTypeId(), "DownlinkBufferBytes");
+    PointToPointHelper access;
+    access.SetDeviceAttribute("DataRate", DataRateValue(rate));
+    access.SetChannelAttribute("Delay", TimeValue(delay));
+    access.SetQueue("ns3::DropTailQueue<Packet>",
+                    "MaxSize",
+                    QueueSizeValue(QueueSize(QueueSizeUnit::BYTES, buffer)));
+    AddressAccess(t, access.Install(t.ggsn, t.mobiles.Get(0)), 1, 0);
+    return t;
+}
+
+/// Run the simulation until \p stop (or Simulator::Stop()) and fill \p r.
+void
+RunAndMeasure(const Topology& t, Time stop, uint64_t ownEvents, Result& r)
+{
+    if (stop.IsPositive())
+    {
+        Simulator::Stop(stop);
+    }
+    const auto start = std::chrono::steady_clock::now();
+    Simulator::Run();
+    r.wallS = SecondsSince(start);
+    r.simS = Simulator::Now().GetSeconds();
+    r.events = Simulator::GetEventCount() - ownEvents;
+    for (const auto& pcu : t.pcus)
+    {
+        r.radioBlocks += pcu->GetRadioBlocks();
+        r.blockPeriods += pcu->GetBlockPeriods();
+    }
+}
+
+uint64_t
+SinkBytes(const ApplicationContainer& sinks)
+{
+    uint64_t total = 0;
+    for (auto it = sinks.Begin(); it != sinks.End(); ++it)
+    {
+        total += DynamicCast<PacketSink>(*it)->GetTotalRx();
+    }
+    return total;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Part p2p: one TCP download over GPRS and over a point-to-point link
+
+/// \return the nominal downlink rate of the GPRS cell for one mobile (timeslots x CS rate)
+DataRate
+NominalGprsRate(const Options& o)
+{
+    const GprsTbfTimeslots ts =
+        GprsAssignTbfTimeslots(static_cast<int>(o.msClass), static_cast<int>(o.p2pPdchs));
+    const double perPdch = GetGprsCodingSchemeInfo(ParseGprsCodingScheme(o.cs)).dataRateBps;
+    return DataRate(static_cast<uint64_t>(ts.downlinkTbf.downlink.count() * perPdch));
+}
+
+/// \return the one-way delay given to the point-to-point link
+Time
+P2pDelay(const Options& o)
+{
+    return o.p2pDelay.IsNegative()
+               ? DefaultOf<TimeValue>(GprsBssNetDevice::GetTypeId(), "CoreNetworkDelay")
+               : o.p2pDelay;
+}
+
+/// Download o.bytes from the server to the single mobile of \p build's topology.
+Result
+RunTransfer(const Options& o, const std::function<Topology()>& build)
+{
+    Result r;
+    const auto start = std::chrono::steady_clock::now();
+    Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(o.mss));
+    const Topology t = build();
+    const uint16_t port = 5000;
+    PacketSinkHelper sinkHelper("ns3::TcpSocketFactory",
+                                InetSocketAddress(Ipv4Address::GetAny(), port));
+    const ApplicationContainer sink = sinkHelper.Install(t.mobiles.Get(0));
+    // Stop the simulation with the last byte, so both runs simulate exactly the transfer.
+    sink.Get(0)->TraceConnectWithoutContext(
+        "Rx",
+        MakeCallback(+[](uint64_t total, Ptr<const Packet> p, const Address&) {
+            static uint64_t received = 0;
+            received += p->GetSize();
+            if (received >= total)
+            {
+                Simulator::Stop();
+            }
+        }).Bind(static_cast<uint64_t>(o.bytes)));
+    BulkSendHelper bulk("ns3::TcpSocketFactory", InetSocketAddress(t.mobileAddress[0], port));
+    bulk.SetAttribute("MaxBytes", UintegerValue(o.bytes));
+    bulk.SetAttribute("SendSize", UintegerValue(o.mss));
+    bulk.Install(t.server);
+    r.setupWallS = SecondsSince(start);
+    RunAndMeasure(t, Seconds(0), 0, r);
+    r.rxBytes = SinkBytes(sink);
+    return r;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Part scale: many cells with mixed traffic
+
+/**
+ * Mixed traffic: even mobiles download with TCP (greedy BulkSend); odd mobiles receive on/off
+ * UDP bursts (exponential on 2 s / off 8 s at 32 kbit/s, 500-byte packets) and send a 100-byte
+ * UDP packet every 5 s. Start times are spread over the first second.
+ * \return the sinks, mobiles' and server's
+ */
+ApplicationContainer
+InstallMixedTraffic(const Options& o, const Topology& t, Time stop)
+{
+    const uint16_t tcpPort = 5000;
+    const uint16_t udpDownPort = 6000;
+    const uint16_t udpUpPort = 7000;
+    ApplicationContainer sinks;
+    PacketSinkHelper udpUp("ns3::UdpSocketFactory",
+                           InetSocketAddress(Ipv4Address::GetAny(), udpUpPort));
+    sinks.Add(udpUp.Install(t.server));
+    const Ptr<UniformRandomVariable> startRv = CreateObject<UniformRandomVariable>();
+    startRv->SetStream(1);
+    PacketSinkHelper tcpSink("ns3::TcpSocketFactory",
+                             InetSocketAddress(Ipv4Address::GetAny(), tcpPort));
+    PacketSinkHelper udpSink("ns3::UdpSocketFactory",
+                             InetSocketAddress(Ipv4Address::GetAny(), udpDownPort));
+    for (uint32_t i = 0; i < t.mobiles.GetN(); ++i)
+    {
+        const Ptr<Node> mobile = t.mobiles.Get(i);
+        const Time start = Seconds(startRv->GetValue(0, 1));
+        ApplicationContainer apps;
+        if (i % 2 == 0)
+        {
+            sinks.Add(tcpSink.Install(mobile));
+            BulkSendHelper bulk("ns3::TcpSocketFactory",
+                                InetSocketAddress(t.mobileAddress[i], tcpPort));
+            bulk.SetAttribute("SendSize", UintegerValue(o.mss));
+            apps.Add(bulk.Install(t.server));
+        }
+        else
+        {
+            sinks.Add(udpSink.Install(mobile));
+            OnOffHelper onOff("ns3::UdpSocketFactory",
+                              InetSocketAddress(t.mobileAddress[i], udpDownPort));
+            onOff.SetAttribute("OnTime", StringValue("ns3::ExponentialRandomVariable[Mean=2]"));
+            onOff.SetAttribute("OffTime", StringValue("ns3::ExponentialRandomVariable[Mean=8]"));
+            onOff.SetAttribute("DataRate", DataRateValue(DataRate("32kbps")));
+            onOff.SetAttribute("PacketSize", UintegerValue(500));
+            apps.Add(onOff.Install(t.server));
+            UdpClientHelper up(t.serverAddress, udpUpPort);
+            up.SetAttribute("Interval", TimeValue(Seconds(5)));
+            up.SetAttribute("PacketSize", UintegerValue(100));
+            up.SetAttribute("MaxPackets", UintegerValue(0));
+            apps.Add(up.Install(mobile));
+        }
+        apps.Start(start);
+        apps.Stop(stop);
+    }
+    return sinks;
+}
+
+/// Progress line on stderr every tenth of the run; counts its own events.
+void
+ScaleProgress(Time step, Time stop, std::chrono::steady_clock::time_point start, uint64_t* own)
+{
+    ++*own;
+    std::cerr << "\r[gprs-benchmark]   t=" << std::fixed << std::setprecision(0)
+              << Simulator::Now().GetSeconds() << "/" << stop.GetSeconds() << " s, wall "
+              << std::setprecision(1) << SecondsSince(start) << " s" << std::flush;
+    if (Simulator::Now() + step < stop)
+    {
+        Simulator::Schedule(step, &ScaleProgress, step, stop, start, own);
+    }
+}
+
+Result
+RunScale(const Options& o, uint32_t cells, uint32_t perCell)
+{
+    Result r;
+    const auto start = std::chrono::steady_clock::now();
+    Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(o.mss));
+    const Topology t = CreateGprs(o, cells, perCell, o.scalePdchs);
+    const ApplicationContainer sinks = InstallMixedTraffic(o, t, o.scaleTime);
+    r.setupWallS = SecondsSince(start);
+    uint64_t own = 0;
+    const Time step = o.scaleTime / 10;
+    Simulator::Schedule(step, &ScaleProgress, step, o.scaleTime, std::chrono::steady_clock::now(),
+                        &own);
+    RunAndMeasure(t, o.scaleTime, 0, r);
+    r.events -= own;
+    std::cerr << "\n";
+    r.rxBytes = SinkBytes(sinks);
+    return r;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Part idle: no traffic, and the same traffic spread over short and long idle gaps
+
+/// One burst: the server sends burstPackets 500-byte UDP packets to every mobile, and every
+/// mobile sends two 100-byte UDP packets to the server.
+void
+Burst(uint32_t packets,
+      Ptr<Socket> server,
+      std::vector<Ptr<Socket>> mobiles,
+      std::vector<Ipv4Address> mobileAddress,
+      Ipv4Address serverAddress)
+{
+    const uint16_t downPort = 6000;
+    const uint16_t upPort = 7000;
+    for (uint32_t i = 0; i < mobiles.size(); ++i)
+    {
+        for (uint32_t k = 0; k < packets; ++k)
+        {
+            server->SendTo(Create<Packet>(500), 0, InetSocketAddress(mobileAddress[i], downPort));
+        }
+        for (uint32_t k = 0; k < 2; ++k)
+        {
+            mobiles[i]->SendTo(Create<Packet>(100), 0, InetSocketAddress(serverAddress, upPort));
+        }
+    }
+}
+
+/// A cell of o.idleMobiles; with \p gap > 0, o.bursts bursts every \p gap from 1 s.
+Result
+RunIdle(const Options& o, Time gap, Time stop)
+{
+    Result r;
+    const auto start = std::chrono::steady_clock::now();
+    const Topology t = CreateGprs(o, 1, o.idleMobiles, o.scalePdchs);
+    ApplicationContainer sinks;
+    if (gap.IsPositive())
+    {
+        PacketSinkHelper down("ns3::UdpSocketFactory",
+                              InetSocketAddress(Ipv4Address::GetAny(), 6000));
+        sinks.Add(down.Install(t.mobiles));
+        PacketSinkHelper up("ns3::UdpSocketFactory", InetSocketAddress(Ipv4Address::GetAny(), 7000));
+        sinks.Add(up.Install(t.server));
+        const TypeId udp = UdpSocketFactory::GetTypeId();
+        std::vector<Ptr<Socket>> mobileSockets;
+        for (uint32_t i = 0; i < t.mobiles.GetN(); ++i)
+        {
+            mobileSockets.push_back(Socket::CreateSocket(t.mobiles.Get(i), udp));
+        }
+        const Ptr<Socket> serverSocket = Socket::CreateSocket(t.server, udp);
+        for (uint32_t b = 0; b < o.bursts; ++b)
+        {
+            Simulator::Schedule(Seconds(1) + gap * b,
+                                &Burst,
+                                o.burstPackets,
+                                serverSocket,
+                                mobileSockets,
+                                t.mobileAddress,
+                                t.serverAddress);
+        }
+    }
+    r.setupWallS = SecondsSince(start);
+    RunAndMeasure(t, stop, 0, r);
+    r.rxBytes = SinkBytes(sinks);
+    return r;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measurement plumbing
+
+/**
+ * Run \p fn, in a child process when o.fork (its peak memory is then its own: the parent
+ * never simulates), and return its result with the peak resident memory.
+ */
+Result
+Measure(const Options& o, const std::function<Result()>& fn)
+{
+    auto finish = [](Result r) {
+        Simulator::Destroy();
+        return r;
+    };
+    if (!o.fork)
+    {
+        Result r = finish(fn());
+        rusage usage{};
+        getrusage(RUSAGE_SELF, &usage);
+        r.peakRssKib = usage.ru_maxrss;
+        return r;
+    }
+    int fds[2];
+    NS_ABORT_MSG_IF(pipe(fds) != 0, "pipe: " << std::strerror(errno));
+    std::cout.flush();
+    const pid_t pid = fork();
+    NS_ABORT_MSG_IF(pid < 0, "fork: " << std::strerror(errno));
+    if (pid == 0)
+    {
+        close(fds[0]);
+        const Result r = finish(fn());
+        const bool ok = write(fds[1], &r, sizeof(r)) == static_cast<ssize_t>(sizeof(r));
+        _exit(ok ? 0 : 1); // no atexit handlers, no second flush of the parent's buffers
+    }
+    close(fds[1]);
+    Result r;
+    const bool got = read(fds[0], &r, sizeof(r)) == static_cast<ssize_t>(sizeof(r));
+    close(fds[0]);
+    int status = 0;
+    rusage usage{};
+    wait4(pid, &status, 0, &usage);
+    NS_ABORT_MSG_UNLESS(got && WIFEXITED(status) && WEXITSTATUS(status) == 0,
+                        "a benchmark run failed (child status " << status << ")");
+    r.peakRssKib = usage.ru_maxrss;
+    return r;
+}
+
+/// Measure \p runs times; the row gets the run of median wall time and the largest memory.
+Row
+MeasureRow(const Options& o,
+           Row row,
+           uint32_t runs,
+           const std::function<Result()>& fn)
+{
+    std::vector<Result> results;
+    for (uint32_t i = 0; i < runs; ++i)
+    {
+        std::cerr << "[gprs-benchmark] " << row.part << " " << row.name << " (" << row.cells
+                  << " cells x " << row.mobiles << " mobiles), run " << i + 1 << "/" << runs
+                  << " ..." << std::flush;
+        results.push_back(Measure(o, fn));
+        std::cerr << " " << std::fixed << std::setprecision(3) << results.back().wallS
+                  << " s wall, " << results.back().events << " events\n";
+    }
+    long peak = 0;
+    for (const auto& r : results)
+    {
+        peak = std::max(peak, r.peakRssKib);
+    }
+    std::sort(results.begin(), results.end(), [](const Result& a, const Result& b) {
+        return a.wallS < b.wallS;
+    });
+    row.runs = runs;
+    row.r = results[results.size() / 2];
+    row.r.peakRssKib = peak;
+    return row;
+}
+
+void
+RunP2pPart(const Options& o)
+{
+    const DataRate rate = NominalGprsRate(o);
+    const Time delay = P2pDelay(o);
+    std::cerr << "[gprs-benchmark] p2p: " << o.bytes << " bytes, GPRS " << o.cs << " on "
+              << o.p2pPdchs << " PDCHs vs point-to-point " << rate << ", one-way delay "
+              << delay.As(Time::MS) << "\n";
+    const Row gprs = MeasureRow(o, Row{"p2p", "gprs-tcp", 1, 1, o.p2pPdchs}, o.repeats, [&o]() {
+        return RunTransfer(o, [&o]() { return CreateGprs(o, 1, 1, o.p2pPdchs); });
+    });
+    const Row p2p = MeasureRow(
+        o,
+        Row{"p2p", "p2p-tcp-" + std::to_string(rate.GetBitRate() / 1000) + "kbps", 0, 1, 0},
+        o.repeats,
+        [&o, rate, delay]() {
+            return RunTransfer(o, [&o, rate, delay]() { return CreateP2p(o, rate, delay); });
+        });
+    Row withRatio = gprs;
+    withRatio.ratio = p2p.r.wallS > 0 ? gprs.r.wallS / p2p.r.wallS : 0;
+    withRatio.reference = p2p.name;
+    PrintRow(withRatio);
+    PrintRow(p2p);
+}
+
+void
+RunScalePart(const Options& o)
+{
+    // Increasing size: the log shows early whether the largest one fits the time budget.
+    std::vector<std::pair<uint32_t, uint32_t>> configs;
+    for (uint32_t c : o.cells)
+    {
+        for (uint32_t m : o.mobiles)
+        {
+            configs.emplace_back(c, m);
+        }
+    }
+    std::stable_sort(configs.begin(), configs.end(), [](const auto& a, const auto& b) {
+        return a.first * a.second < b.first * b.second;
+    });
+    for (const auto& [cells, perCell] : configs)
+    {
+        const Row row = MeasureRow(o,
+                                   Row{"scale", "mixed", cells, perCell, o.scalePdchs},
+                                   o.scaleRepeats,
+                                   [&o, cells = cells, perCell = perCell]() {
+                                       return RunScale(o, cells, perCell);
+                                   });
+        PrintRow(row);
+    }
+}
+
+void
+RunIdlePart(const Options& o)
+{
+    const uint32_t m = o.idleMobiles;
+    const uint32_t p = o.scalePdchs;
+    PrintRow(MeasureRow(o, Row{"idle", "no-traffic", 1, m, p}, o.repeats, [&o]() {
+        return RunIdle(o, Seconds(0), o.idleTime);
+    }));
+    const Time shortGap = o.burstGap;
+    const Time longGap = o.burstGap * o.gapFactor;
+    auto bursts = [&o, m, p](Time gap, const std::string& name) {
+        return MeasureRow(o, Row{"idle", name, 1, m, p}, o.repeats, [&o, gap]() {
+            return RunIdle(o, gap, Seconds(1) + gap * o.bursts);
+        });
+    };
+    const Row shortRow = bursts(shortGap, "bursts-gap-" + std::to_string(shortGap.GetSeconds()));
+    Row longRow = bursts(longGap, "bursts-gap-" + std::to_string(longGap.GetSeconds()));
+    longRow.ratio = shortRow.r.wallS > 0 ? longRow.r.wallS / shortRow.r.wallS : 0;
+    longRow.reference = shortRow.name;
+    PrintRow(shortRow);
+    PrintRow(longRow);
+}
+
+/// \return the numbers of a comma-separated list, each in [1, max]
+std::vector<uint32_t>
+ParseList(const std::string& option, const std::string& text, uint32_t max)
+{
+    std::vector<uint32_t> values;
+    std::stringstream ss(text);
+    std::string item;
+    while (std::getline(ss, item, ','))
+    {
+        std::size_t used = 0;
+        unsigned long v = 0;
+        try
+        {
+            v = std::stoul(item, &used);
+        }
+        catch (const std::exception&)
+        {
+            used = 0;
+        }
+        if (used == 0 || used != item.size() || v < 1 || v > max)
+        {
+            throw std::invalid_argument("--" + option + ": '" + item +
+                                        "' is not a number in 1.." + std::to_string(max));
+        }
+        values.push_back(static_cast<uint32_t>(v));
+    }
+    if (values.empty())
+    {
+        throw std::invalid_argument("--" + option + ": empty list");
+    }
+    return values;
+}
+
+std::string
+JoinList(const std::vector<uint32_t>& values)
+{
+    std::string s;
+    for (uint32_t v : values)
+    {
+        s += (s.empty() ? "" : ",") + std::to_string(v);
+    }
+    return s;
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    Options o;
+    std::string cells = JoinList(o.cells);
+    std::string mobiles = JoinList(o.mobiles);
+
+    CommandLine cmd(__FILE__);
+    cmd.Usage(
+        "Measures what the gprs module costs to run. Prints one CSV table (header first) on "
+        "stdout, progress on stderr. Parts (--part, comma-separated, or 'all'):\n"
+        "  p2p   one mobile downloads --bytes with TCP (BulkSend -> PacketSink) over a GPRS "
+        "cell of --pdchs PDCHs (fixed --cs, C/I --ci dB, class --msClass), and the same "
+        "transfer over a point-to-point link of the cell's nominal rate (downlink timeslots "
+        "x RLC data rate of the CS: 4 x 12 kbit/s = 48 kbit/s for CS-2) with the GPRS core "
+        "network delay and a DropTail queue of the GGSN buffer size; same TCP settings, same "
+        "Internet link. Rows: median of --repeats runs each; wall_ratio = GPRS / p2p wall "
+        "time.\n"
+        "  scale --cells x --mobiles cells of --scalePdchs PDCHs, all on one GGSN, for "
+        "--scaleTime: even mobiles run greedy TCP downloads, odd ones on/off UDP downlink "
+        "bursts (exp. 2 s on / 8 s off, 32 kbit/s) plus a 100-byte UDP uplink packet every "
+        "5 s.\n"
+        "  idle  a cell of --idleMobiles mobiles without traffic for --idleTime (its events "
+        "are only the nodes' initialisation and the stop event); then --bursts bursts (each: "
+        "--burstPackets 500-byte UDP packets to every mobile, two 100-byte ones back) every "
+        "--burstGap, and the same with gaps --gapFactor times longer: wall_ratio = long / "
+        "short, about 1 if cost grows with traffic and not with idle time.\n"
+        "Columns: wall_s is the wall-clock time (steady_clock) of Simulator::Run() only, "
+        "setup_wall_s the scenario construction; events counts events executed "
+        "(Simulator::GetEventCount(), the benchmark's progress events removed); radio_blocks "
+        "and block_periods sum GprsPcu::GetRadioBlocks()/GetBlockPeriods() over cells; "
+        "peak_rss_kib is the peak resident memory (ru_maxrss) of the process that ran it: with "
+        "--fork (default) every run is a child process of a parent that never simulates, "
+        "without it the whole process's peak so far. build is the CMake build type of this "
+        "program plus optimized/log/assert when compiled in. Randomness: --RngRun as usual.");
+    cmd.AddValue("part", "parts to run: all, or a comma-separated list of p2p, scale, idle",
+                 o.parts);
+    cmd.AddValue("repeats", "runs of each p2p and idle configuration (median reported)",
+                 o.repeats);
+    cmd.AddValue("fork", "run every measurement in a child process (own peak memory)", o.fork);
+    cmd.AddValue("cs", "coding scheme of every cell, fixed: CS-1..CS-4", o.cs);
+    cmd.AddValue("ci", "C/I of every mobile: dB ('24'), a schedule or 'file:PATH'", o.ci);
+    cmd.AddValue("msClass", "multislot class of every mobile, 1..45", o.msClass);
+    cmd.AddValue("mss", "TCP segment size, 100..1460 octets", o.mss);
+    cmd.AddValue("internetRate", "rate of the server-GGSN link", o.internetRate);
+    cmd.AddValue("internetDelay", "one-way delay of the server-GGSN link", o.internetDelay);
+    cmd.AddValue("bytes", "p2p: bytes of the TCP download (> 0)", o.bytes);
+    cmd.AddValue("pdchs", "p2p: PDCHs of the cell, 1..8", o.p2pPdchs);
+    cmd.AddValue("p2pDelay",
+                 "p2p: one-way delay of the point-to-point link; negative: the GPRS core "
+                 "network delay (GprsBssNetDevice::CoreNetworkDelay default)",
+                 o.p2pDelay);
+    cmd.AddValue("cells", "scale: comma-separated cell counts", cells);
+    cmd.AddValue("mobiles", "scale: comma-separated mobiles per cell", mobiles);
+    cmd.AddValue("scalePdchs", "scale and idle: PDCHs per cell, 1..8", o.scalePdchs);
+    cmd.AddValue("scaleTime", "scale: simulated time per configuration", o.scaleTime);
+    cmd.AddValue("scaleRepeats", "scale: runs per configuration (median reported)",
+                 o.scaleRepeats);
+    cmd.AddValue("idleMobiles", "idle: mobiles of the cell", o.idleMobiles);
+    cmd.AddValue("idleTime", "idle: simulated time of the cell without traffic", o.idleTime);
+    cmd.AddValue("bursts", "idle: traffic bursts in the gap comparison", o.bursts);
+    cmd.AddValue("burstPackets", "idle: downlink packets per mobile per burst", o.burstPackets);
+    cmd.AddValue("burstGap", "idle: time between bursts, short case", o.burstGap);
+    cmd.AddValue("gapFactor", "idle: the long case's gaps are this many times longer",
+                 o.gapFactor);
+    cmd.Parse(argc, argv);
+
+    std::set<std::string> parts;
+    try
+    {
+        for (const std::string& p : {std::string("p2p"), std::string("scale"), std::string("idle")})
+        {
+            if (o.parts == "all" || ("," + o.parts + ",").find("," + p + ",") != std::string::npos)
+            {
+                parts.insert(p);
+            }
+        }
+        if (parts.empty())
+        {
+            throw std::invalid_argument("--part: '" + o.parts +
+                                        "' (allowed: all, or a list of p2p, scale, idle)");
+        }
+        o.cells = ParseList("cells", cells, 10000);
+        o.mobiles = ParseList("mobiles", mobiles, 60000);
+        ParseGprsCodingScheme(o.cs);
+        GprsAssignTbfTimeslots(static_cast<int>(o.msClass), static_cast<int>(o.p2pPdchs));
+        GprsAssignTbfTimeslots(static_cast<int>(o.msClass), static_cast<int>(o.scalePdchs));
+        auto check = [](bool ok, const std::string& what) {
+            if (!ok)
+            {
+                throw std::invalid_argument(what);
+            }
+        };
+        check(o.repeats >= 1 && o.scaleRepeats >= 1, "--repeats and --scaleRepeats must be >= 1");
+        check(o.bytes > 0, "--bytes must be > 0");
+        check(o.mss >= 100 && o.mss <= 1460, "--mss must be in 100..1460");
+        check(o.scaleTime.IsStrictlyPositive() && o.idleTime.IsStrictlyPositive() &&
+                  o.burstGap.IsStrictlyPositive(),
+              "--scaleTime, --idleTime and --burstGap must be > 0");
+        check(o.idleMobiles >= 1 && o.bursts >= 1 && o.gapFactor >= 1,
+              "--idleMobiles, --bursts and --gapFactor must be >= 1");
+    }
+    catch (const std::invalid_argument& e)
+    {
+        std::cerr << "error: " << e.what() << "\n";
+        return 2;
+    }
+
+    std::cout << kCsvHeader << "\n" << std::flush;
+    const auto start = std::chrono::steady_clock::now();
+    if (parts.count("p2p"))
+    {
+        RunP2pPart(o);
+    }
+    if (parts.count("idle"))
+    {
+        RunIdlePart(o);
+    }
+    if (parts.count("scale"))
+    {
+        RunScalePart(o);
+    }
+    std::cerr << "[gprs-benchmark] done in " << std::fixed << std::setprecision(1)
+              << SecondsSince(start) << " s wall\n";
+    return 0;
+}
