@@ -17,10 +17,6 @@
 #include "ns3/point-to-point-module.h"
 #include "ns3/traffic-control-module.h"
 
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cstring>
@@ -30,6 +26,9 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <vector>
 
 using namespace ns3;
@@ -45,18 +44,18 @@ namespace
 /// Everything the command line sets.
 struct Options
 {
-    std::string parts{"all"};        //!< parts to run
-    uint32_t repeats{3};             //!< runs per p2p/idle configuration (median reported)
-    bool fork{true};                 //!< run each measurement in a child process
-    std::string cs{"CS-2"};          //!< coding scheme of every cell
-    std::string ci{"24"};            //!< C/I of every mobile (good: CS-2 BLER near 0)
-    uint32_t msClass{8};             //!< multislot class of every mobile
-    uint32_t mss{1400};              //!< TCP segment size
-    DataRate internetRate{"100Mbps"}; //!< server-GGSN link rate (never the bottleneck)
+    std::string parts{"all"};             //!< parts to run
+    uint32_t repeats{3};                  //!< runs per p2p/idle configuration (median reported)
+    bool fork{true};                      //!< run each measurement in a child process
+    std::string cs{"CS-2"};               //!< coding scheme of every cell
+    std::string ci{"24"};                 //!< C/I of every mobile (good: CS-2 BLER near 0)
+    uint32_t msClass{8};                  //!< multislot class of every mobile
+    uint32_t mss{1400};                   //!< TCP segment size
+    DataRate internetRate{"100Mbps"};     //!< server-GGSN link rate (never the bottleneck)
     Time internetDelay{MilliSeconds(50)}; //!< server-GGSN one-way delay
     // Part p2p
-    uint32_t bytes{2000000};  //!< bytes of the TCP download
-    uint32_t p2pPdchs{4};     //!< PDCHs of the cell
+    uint32_t bytes{2000000};    //!< bytes of the TCP download
+    uint32_t p2pPdchs{4};       //!< PDCHs of the cell
     Time p2pDelay{Seconds(-1)}; //!< one-way delay of the point-to-point link (< 0: core delay)
     // Part scale
     std::vector<uint32_t> cells{1, 10, 100}; //!< cells per configuration
@@ -65,40 +64,53 @@ struct Options
     Time scaleTime{Seconds(30)};             //!< simulated time per configuration
     uint32_t scaleRepeats{1};                //!< runs per scale configuration
     // Part idle
-    uint32_t idleMobiles{20};       //!< mobiles of the idle cell
-    Time idleTime{Seconds(3600)};   //!< simulated time of the cell without traffic
-    uint32_t bursts{10};            //!< traffic bursts of the idle-gap comparison
-    uint32_t burstPackets{10};      //!< downlink packets per mobile per burst
-    Time burstGap{Seconds(60)};     //!< time between bursts (short case)
-    uint32_t gapFactor{10};         //!< long case: gaps this many times longer
+    uint32_t idleMobiles{20};     //!< mobiles of the idle cell
+    Time idleTime{Seconds(3600)}; //!< simulated time of the cell without traffic
+    uint32_t bursts{10};          //!< traffic bursts of the idle-gap comparison
+    uint32_t burstPackets{10};    //!< downlink packets per mobile per burst
+    Time burstGap{Seconds(60)};   //!< time between bursts (short case)
+    uint32_t gapFactor{10};       //!< long case: gaps this many times longer
 };
 
 /// What one measured run reports (plain data: it crosses a pipe from the child process).
 struct Result
 {
-    double simS{0};          //!< simulated seconds at the end of the run
-    double setupWallS{0};    //!< wall seconds to build the scenario
-    double wallS{0};         //!< wall seconds of Simulator::Run()
-    uint64_t events{0};      //!< events executed by Simulator::Run() (benchmark's own excluded)
-    uint64_t radioBlocks{0}; //!< radio blocks, all cells
+    double simS{0};           //!< simulated seconds at the end of the run
+    double setupWallS{0};     //!< wall seconds to build the scenario
+    double wallS{0};          //!< wall seconds of Simulator::Run()
+    uint64_t events{0};       //!< events executed by Simulator::Run() (benchmark's own excluded)
+    uint64_t radioBlocks{0};  //!< radio blocks, all cells
     uint64_t blockPeriods{0}; //!< block periods, summed over cells
-    uint64_t rxBytes{0};     //!< application bytes received, all sinks
-    long peakRssKib{0};      //!< peak resident memory of the run's process
+    uint64_t rxBytes{0};      //!< application bytes received, all sinks
+    long peakRssKib{0};       //!< peak resident memory of the run's process
 };
 
 /// One CSV row: a configuration and its (median) result.
 struct Row
 {
-    std::string part;       //!< p2p, scale or idle
-    std::string name;       //!< what was simulated
-    uint32_t cells{0};      //!< GPRS cells
-    uint32_t mobiles{0};    //!< mobiles per cell (or on the link)
-    uint32_t pdchs{0};      //!< PDCHs per cell
-    uint32_t runs{0};       //!< runs the median is taken over
-    Result r;               //!< the median run (peak memory: the largest of the runs)
-    double ratio{-1};       //!< wall time ratio against the reference, < 0: none
-    std::string reference;  //!< the case the ratio divides by
+    std::string part;      //!< p2p, scale or idle
+    std::string name;      //!< what was simulated
+    uint32_t cells{0};     //!< GPRS cells
+    uint32_t mobiles{0};   //!< mobiles per cell (or on the link)
+    uint32_t pdchs{0};     //!< PDCHs per cell
+    uint32_t runs{0};      //!< runs the median is taken over
+    Result r;              //!< the median run (peak memory: the largest of the runs)
+    double ratio{-1};      //!< wall time ratio against the reference, < 0: none
+    std::string reference; //!< the case the ratio divides by
 };
+
+/// \return a row of configuration \p name of \p part, not measured yet
+Row
+MakeRow(std::string part, std::string name, uint32_t cells, uint32_t mobiles, uint32_t pdchs)
+{
+    Row row;
+    row.part = std::move(part);
+    row.name = std::move(name);
+    row.cells = cells;
+    row.mobiles = mobiles;
+    row.pdchs = pdchs;
+    return row;
+}
 
 const char* const kCsvHeader =
     "part,case,build,cells,mobiles_per_cell,pdchs,runs,sim_s,setup_wall_s,wall_s,events,"
@@ -127,13 +139,13 @@ PrintRow(const Row& row)
 {
     const double wall = row.r.wallS;
     std::ostringstream o;
-    o << std::fixed << row.part << "," << row.name << "," << BuildDescription() << ","
-      << row.cells << "," << row.mobiles << "," << row.pdchs << "," << row.runs << ","
-      << std::setprecision(3) << row.r.simS << "," << row.r.setupWallS << ","
-      << std::setprecision(4) << wall << "," << row.r.events << "," << std::setprecision(0)
-      << (wall > 0 ? row.r.events / wall : 0) << "," << row.r.radioBlocks << ","
-      << row.r.blockPeriods << "," << (wall > 0 ? row.r.radioBlocks / wall : 0) << ","
-      << row.r.rxBytes << "," << row.r.peakRssKib << ",";
+    o << std::fixed << row.part << "," << row.name << "," << BuildDescription() << "," << row.cells
+      << "," << row.mobiles << "," << row.pdchs << "," << row.runs << "," << std::setprecision(3)
+      << row.r.simS << "," << row.r.setupWallS << "," << std::setprecision(4) << wall << ","
+      << row.r.events << "," << std::setprecision(0) << (wall > 0 ? row.r.events / wall : 0) << ","
+      << row.r.radioBlocks << "," << row.r.blockPeriods << ","
+      << (wall > 0 ? row.r.radioBlocks / wall : 0) << "," << row.r.rxBytes << ","
+      << row.r.peakRssKib << ",";
     if (row.ratio >= 0)
     {
         o << std::setprecision(3) << row.ratio;
@@ -269,7 +281,7 @@ CreateP2p(const Options& o, DataRate rate, Time delay)
 
 /// Run the simulation until \p stop (or Simulator::Stop()) and fill \p r.
 void
-RunAndMeasure(const Topology& t, Time stop, uint64_t ownEvents, Result& r)
+RunAndMeasure(const Topology& t, Time stop, Result& r)
 {
     if (stop.IsPositive())
     {
@@ -279,7 +291,7 @@ RunAndMeasure(const Topology& t, Time stop, uint64_t ownEvents, Result& r)
     Simulator::Run();
     r.wallS = SecondsSince(start);
     r.simS = Simulator::Now().GetSeconds();
-    r.events = Simulator::GetEventCount() - ownEvents;
+    r.events = Simulator::GetEventCount();
     for (const auto& pcu : t.pcus)
     {
         r.radioBlocks += pcu->GetRadioBlocks();
@@ -333,22 +345,22 @@ RunTransfer(const Options& o, const std::function<Topology()>& build)
                                 InetSocketAddress(Ipv4Address::GetAny(), port));
     const ApplicationContainer sink = sinkHelper.Install(t.mobiles.Get(0));
     // Stop the simulation with the last byte, so both runs simulate exactly the transfer.
+    uint64_t received = 0;
     sink.Get(0)->TraceConnectWithoutContext(
         "Rx",
-        MakeCallback(+[](uint64_t total, Ptr<const Packet> p, const Address&) {
-            static uint64_t received = 0;
-            received += p->GetSize();
-            if (received >= total)
+        MakeCallback(+[](uint64_t* received, uint64_t total, Ptr<const Packet> p, const Address&) {
+            *received += p->GetSize();
+            if (*received >= total)
             {
                 Simulator::Stop();
             }
-        }).Bind(static_cast<uint64_t>(o.bytes)));
+        }).Bind(&received, static_cast<uint64_t>(o.bytes)));
     BulkSendHelper bulk("ns3::TcpSocketFactory", InetSocketAddress(t.mobileAddress[0], port));
     bulk.SetAttribute("MaxBytes", UintegerValue(o.bytes));
     bulk.SetAttribute("SendSize", UintegerValue(o.mss));
     bulk.Install(t.server);
     r.setupWallS = SecondsSince(start);
-    RunAndMeasure(t, Seconds(0), 0, r);
+    RunAndMeasure(t, Seconds(0), r);
     r.rxBytes = SinkBytes(sink);
     return r;
 }
@@ -438,9 +450,13 @@ RunScale(const Options& o, uint32_t cells, uint32_t perCell)
     r.setupWallS = SecondsSince(start);
     uint64_t own = 0;
     const Time step = o.scaleTime / 10;
-    Simulator::Schedule(step, &ScaleProgress, step, o.scaleTime, std::chrono::steady_clock::now(),
+    Simulator::Schedule(step,
+                        &ScaleProgress,
+                        step,
+                        o.scaleTime,
+                        std::chrono::steady_clock::now(),
                         &own);
-    RunAndMeasure(t, o.scaleTime, 0, r);
+    RunAndMeasure(t, o.scaleTime, r);
     r.events -= own;
     std::cerr << "\n";
     r.rxBytes = SinkBytes(sinks);
@@ -487,7 +503,8 @@ RunIdle(const Options& o, Time gap, Time stop)
         PacketSinkHelper down("ns3::UdpSocketFactory",
                               InetSocketAddress(Ipv4Address::GetAny(), 6000));
         sinks.Add(down.Install(t.mobiles));
-        PacketSinkHelper up("ns3::UdpSocketFactory", InetSocketAddress(Ipv4Address::GetAny(), 7000));
+        PacketSinkHelper up("ns3::UdpSocketFactory",
+                            InetSocketAddress(Ipv4Address::GetAny(), 7000));
         sinks.Add(up.Install(t.server));
         const TypeId udp = UdpSocketFactory::GetTypeId();
         std::vector<Ptr<Socket>> mobileSockets;
@@ -508,7 +525,7 @@ RunIdle(const Options& o, Time gap, Time stop)
         }
     }
     r.setupWallS = SecondsSince(start);
-    RunAndMeasure(t, stop, 0, r);
+    RunAndMeasure(t, stop, r);
     r.rxBytes = SinkBytes(sinks);
     return r;
 }
@@ -562,10 +579,7 @@ Measure(const Options& o, const std::function<Result()>& fn)
 
 /// Measure \p runs times; the row gets the run of median wall time and the largest memory.
 Row
-MeasureRow(const Options& o,
-           Row row,
-           uint32_t runs,
-           const std::function<Result()>& fn)
+MeasureRow(const Options& o, Row row, uint32_t runs, const std::function<Result()>& fn)
 {
     std::vector<Result> results;
     for (uint32_t i = 0; i < runs; ++i)
@@ -599,12 +613,12 @@ RunP2pPart(const Options& o)
     std::cerr << "[gprs-benchmark] p2p: " << o.bytes << " bytes, GPRS " << o.cs << " on "
               << o.p2pPdchs << " PDCHs vs point-to-point " << rate << ", one-way delay "
               << delay.As(Time::MS) << "\n";
-    const Row gprs = MeasureRow(o, Row{"p2p", "gprs-tcp", 1, 1, o.p2pPdchs}, o.repeats, [&o]() {
+    const Row gprs = MeasureRow(o, MakeRow("p2p", "gprs-tcp", 1, 1, o.p2pPdchs), o.repeats, [&o]() {
         return RunTransfer(o, [&o]() { return CreateGprs(o, 1, 1, o.p2pPdchs); });
     });
     const Row p2p = MeasureRow(
         o,
-        Row{"p2p", "p2p-tcp-" + std::to_string(rate.GetBitRate() / 1000) + "kbps", 0, 1, 0},
+        MakeRow("p2p", "p2p-tcp-" + std::to_string(rate.GetBitRate() / 1000) + "kbps", 0, 1, 0),
         o.repeats,
         [&o, rate, delay]() {
             return RunTransfer(o, [&o, rate, delay]() { return CreateP2p(o, rate, delay); });
@@ -633,12 +647,11 @@ RunScalePart(const Options& o)
     });
     for (const auto& [cells, perCell] : configs)
     {
-        const Row row = MeasureRow(o,
-                                   Row{"scale", "mixed", cells, perCell, o.scalePdchs},
-                                   o.scaleRepeats,
-                                   [&o, cells = cells, perCell = perCell]() {
-                                       return RunScale(o, cells, perCell);
-                                   });
+        const Row row = MeasureRow(
+            o,
+            MakeRow("scale", "mixed", cells, perCell, o.scalePdchs),
+            o.scaleRepeats,
+            [&o, cells = cells, perCell = perCell]() { return RunScale(o, cells, perCell); });
         PrintRow(row);
     }
 }
@@ -648,13 +661,13 @@ RunIdlePart(const Options& o)
 {
     const uint32_t m = o.idleMobiles;
     const uint32_t p = o.scalePdchs;
-    PrintRow(MeasureRow(o, Row{"idle", "no-traffic", 1, m, p}, o.repeats, [&o]() {
+    PrintRow(MeasureRow(o, MakeRow("idle", "no-traffic", 1, m, p), o.repeats, [&o]() {
         return RunIdle(o, Seconds(0), o.idleTime);
     }));
     const Time shortGap = o.burstGap;
     const Time longGap = o.burstGap * o.gapFactor;
     auto bursts = [&o, m, p](Time gap, const std::string& name) {
-        return MeasureRow(o, Row{"idle", name, 1, m, p}, o.repeats, [&o, gap]() {
+        return MeasureRow(o, MakeRow("idle", name, 1, m, p), o.repeats, [&o, gap]() {
             return RunIdle(o, gap, Seconds(1) + gap * o.bursts);
         });
     };
@@ -687,8 +700,8 @@ ParseList(const std::string& option, const std::string& text, uint32_t max)
         }
         if (used == 0 || used != item.size() || v < 1 || v > max)
         {
-            throw std::invalid_argument("--" + option + ": '" + item +
-                                        "' is not a number in 1.." + std::to_string(max));
+            throw std::invalid_argument("--" + option + ": '" + item + "' is not a number in 1.." +
+                                        std::to_string(max));
         }
         values.push_back(static_cast<uint32_t>(v));
     }
@@ -747,10 +760,10 @@ main(int argc, char* argv[])
         "--fork (default) every run is a child process of a parent that never simulates, "
         "without it the whole process's peak so far. build is the CMake build type of this "
         "program plus optimized/log/assert when compiled in. Randomness: --RngRun as usual.");
-    cmd.AddValue("part", "parts to run: all, or a comma-separated list of p2p, scale, idle",
+    cmd.AddValue("part",
+                 "parts to run: all, or a comma-separated list of p2p, scale, idle",
                  o.parts);
-    cmd.AddValue("repeats", "runs of each p2p and idle configuration (median reported)",
-                 o.repeats);
+    cmd.AddValue("repeats", "runs of each p2p and idle configuration (median reported)", o.repeats);
     cmd.AddValue("fork", "run every measurement in a child process (own peak memory)", o.fork);
     cmd.AddValue("cs", "coding scheme of every cell, fixed: CS-1..CS-4", o.cs);
     cmd.AddValue("ci", "C/I of every mobile: dB ('24'), a schedule or 'file:PATH'", o.ci);
@@ -768,15 +781,13 @@ main(int argc, char* argv[])
     cmd.AddValue("mobiles", "scale: comma-separated mobiles per cell", mobiles);
     cmd.AddValue("scalePdchs", "scale and idle: PDCHs per cell, 1..8", o.scalePdchs);
     cmd.AddValue("scaleTime", "scale: simulated time per configuration", o.scaleTime);
-    cmd.AddValue("scaleRepeats", "scale: runs per configuration (median reported)",
-                 o.scaleRepeats);
+    cmd.AddValue("scaleRepeats", "scale: runs per configuration (median reported)", o.scaleRepeats);
     cmd.AddValue("idleMobiles", "idle: mobiles of the cell", o.idleMobiles);
     cmd.AddValue("idleTime", "idle: simulated time of the cell without traffic", o.idleTime);
     cmd.AddValue("bursts", "idle: traffic bursts in the gap comparison", o.bursts);
     cmd.AddValue("burstPackets", "idle: downlink packets per mobile per burst", o.burstPackets);
     cmd.AddValue("burstGap", "idle: time between bursts, short case", o.burstGap);
-    cmd.AddValue("gapFactor", "idle: the long case's gaps are this many times longer",
-                 o.gapFactor);
+    cmd.AddValue("gapFactor", "idle: the long case's gaps are this many times longer", o.gapFactor);
     cmd.Parse(argc, argv);
 
     std::set<std::string> parts;

@@ -19,6 +19,7 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <memory>
 #include <vector>
 
 using namespace ns3;
@@ -28,22 +29,11 @@ NS_LOG_COMPONENT_DEFINE("GprsTcpTutorial");
 namespace
 {
 
-/// Everything the run observes.
-struct Observations
+/// One-way delays of the UDP probes.
+struct Probes
 {
-    std::ofstream rxSeq;         //!< time, bytes received by the sink
-    std::ofstream cwnd;          //!< time, congestion window
-    std::ofstream rtt;           //!< time, RTT sample
-    std::ofstream rlc;           //!< time, BSN, retransmission?
-    std::ofstream buffer;        //!< time, GGSN buffer octets
-    std::ofstream probe;         //!< time, one-way delay of each probe
-    uint64_t rxBytes{0};         //!< bytes received by the sink
-    Time lastRx;                 //!< when the last byte arrived
-    std::vector<double> rttMs;   //!< RTT samples
-    std::vector<double> probeMs; //!< probe delays
-    uint64_t rlcBlocks{0};       //!< downlink RLC data blocks sent
-    uint64_t rlcRetx{0};         //!< of which retransmissions
-    uint64_t tbfs{0};            //!< TBFs established
+    std::ofstream file;          //!< time, delay
+    std::vector<double> delayMs; //!< delays
 };
 
 double
@@ -58,14 +48,14 @@ Median(std::vector<double> v)
 }
 
 void
-Progress(Time end, const Observations* obs)
+Progress(Time end, const GprsTcpTracer* tracer)
 {
     std::cerr << "\r[gprs-tcp-tutorial] t=" << std::fixed << std::setprecision(1)
-              << Simulator::Now().GetSeconds() << " s, " << obs->rxBytes << " bytes received"
-              << std::flush;
+              << Simulator::Now().GetSeconds() << " s, " << tracer->GetBytesReceived()
+              << " bytes received" << std::flush;
     if (Simulator::Now() + Seconds(10) < end)
     {
-        Simulator::Schedule(Seconds(10), &Progress, end, obs);
+        Simulator::Schedule(Seconds(10), &Progress, end, tracer);
     }
 }
 
@@ -138,21 +128,20 @@ main(int argc, char* argv[])
     GprsScenario s = scenario.Install(1);
     scenario.Cell().AssignStreams(s.cellDevices, 100);
 
-    Observations obs;
-    const bool files = !outdir.empty();
-    if (files)
+    std::unique_ptr<GprsTcpTracer> tracer;
+    Probes probes;
+    try
     {
-        obs.rxSeq.open(outdir + "/tcp-rx.dat");
-        obs.cwnd.open(outdir + "/cwnd.dat");
-        obs.rtt.open(outdir + "/rtt.dat");
-        obs.rlc.open(outdir + "/rlc-dl.dat");
-        obs.buffer.open(outdir + "/ggsn-buffer.dat");
-        obs.probe.open(outdir + "/probe.dat");
-        if (!obs.rxSeq)
+        tracer = std::make_unique<GprsTcpTracer>(outdir);
+        if (!outdir.empty())
         {
-            std::cerr << "error: --outdir: cannot write to '" << outdir << "'\n";
-            return 2;
+            probes.file.open(outdir + "/probe.dat");
         }
+    }
+    catch (const std::runtime_error& e)
+    {
+        std::cerr << "error: --outdir: " << e.what() << "\n";
+        return 2;
     }
 
     // TCP download.
@@ -164,41 +153,8 @@ main(int argc, char* argv[])
     bulk.SetAttribute("MaxBytes", UintegerValue(bytes));
     ApplicationContainer source = bulk.Install(s.server);
     source.Start(Seconds(2));
-    sink.Get(0)->TraceConnectWithoutContext(
-        "Rx",
-        MakeCallback(+[](Observations* o, uint32_t total, Ptr<const Packet> p, const Address&) {
-            o->rxBytes += p->GetSize();
-            o->lastRx = Simulator::Now();
-            if (o->rxSeq.is_open())
-            {
-                o->rxSeq << Simulator::Now().GetSeconds() << " " << o->rxBytes << "\n";
-            }
-            if (o->rxBytes >= total)
-            {
-                Simulator::Stop();
-            }
-        }).Bind(&obs, bytes));
-    Simulator::Schedule(Seconds(2) + NanoSeconds(1), [&obs, &s]() {
-        const std::string base =
-            "/NodeList/" + std::to_string(s.server->GetId()) + "/$ns3::TcpL4Protocol/SocketList/0/";
-        Config::ConnectWithoutContext(base + "CongestionWindow",
-                                      MakeCallback(+[](Observations* o, uint32_t, uint32_t now) {
-                                          if (o->cwnd.is_open())
-                                          {
-                                              o->cwnd << Simulator::Now().GetSeconds() << " " << now
-                                                      << "\n";
-                                          }
-                                      }).Bind(&obs));
-        Config::ConnectWithoutContext(base + "RTT",
-                                      MakeCallback(+[](Observations* o, Time, Time now) {
-                                          o->rttMs.push_back(now.GetMilliSeconds());
-                                          if (o->rtt.is_open())
-                                          {
-                                              o->rtt << Simulator::Now().GetSeconds() << " "
-                                                     << now.GetMilliSeconds() << "\n";
-                                          }
-                                      }).Bind(&obs));
-    });
+    tracer->WatchTcp(s.server, Seconds(2), DynamicCast<PacketSink>(sink.Get(0)), bytes);
+    tracer->WatchRlc(s.pcu, 0);
 
     // UDP probe: 64-byte packets with a timestamp (SeqTsHeader) from the server.
     if (probeInterval.IsPositive())
@@ -207,16 +163,16 @@ main(int argc, char* argv[])
         ApplicationContainer ps = probeServer.Install(s.mobiles.Get(0));
         ps.Get(0)->TraceConnectWithoutContext(
             "Rx",
-            MakeCallback(+[](Observations* o, Ptr<const Packet> p) {
+            MakeCallback(+[](Probes* o, Ptr<const Packet> p) {
                 SeqTsHeader h;
                 p->PeekHeader(h);
                 const double ms = (Simulator::Now() - h.GetTs()).GetSeconds() * 1000;
-                o->probeMs.push_back(ms);
-                if (o->probe.is_open())
+                o->delayMs.push_back(ms);
+                if (o->file.is_open())
                 {
-                    o->probe << Simulator::Now().GetSeconds() << " " << ms << "\n";
+                    o->file << Simulator::Now().GetSeconds() << " " << ms << "\n";
                 }
-            }).Bind(&obs));
+            }).Bind(&probes));
         UdpClientHelper probe(s.GetMobileAddress(0), 6000);
         probe.SetAttribute("Interval", TimeValue(probeInterval));
         probe.SetAttribute("PacketSize", UintegerValue(64));
@@ -225,40 +181,9 @@ main(int argc, char* argv[])
         pc.Start(Seconds(1));
     }
 
-    // Radio link observations.
-    s.pcu->TraceConnectWithoutContext(
-        "RlcBlock",
-        MakeCallback(+[](Observations* o, const GprsRlcBlockRecord& r) {
-            if (r.dir != GprsDirection::DOWNLINK)
-            {
-                return;
-            }
-            ++o->rlcBlocks;
-            const bool retx = r.kind != GprsRlcTxKind::NEW;
-            o->rlcRetx += retx ? 1 : 0;
-            if (o->rlc.is_open())
-            {
-                o->rlc << Simulator::Now().GetSeconds() << " " << +r.bsn << " " << retx << " "
-                       << r.lost << "\n";
-            }
-        }).Bind(&obs));
-    s.pcu->TraceConnectWithoutContext(
-        "TbfEstablished",
-        MakeCallback(+[](Observations* o, uint32_t, GprsDirection, Time) {
-            ++o->tbfs;
-        }).Bind(&obs));
-    s.pcu->TraceConnectWithoutContext(
-        "BufferOccupancy",
-        MakeCallback(+[](Observations* o, uint32_t, GprsDirection dir, uint32_t b) {
-            if (dir == GprsDirection::DOWNLINK && o->buffer.is_open())
-            {
-                o->buffer << Simulator::Now().GetSeconds() << " " << b << "\n";
-            }
-        }).Bind(&obs));
-
     if (progress)
     {
-        Simulator::Schedule(Seconds(10), &Progress, stop, &obs);
+        Simulator::Schedule(Seconds(10), &Progress, stop, tracer.get());
     }
     Simulator::Stop(stop);
     Simulator::Run();
@@ -267,27 +192,26 @@ main(int argc, char* argv[])
         std::cerr << "\n";
     }
 
-    const bool done = obs.rxBytes >= bytes;
-    const double seconds = (obs.lastRx - Seconds(2)).GetSeconds();
+    tracer->Close();
+    probes.file.close();
+    const bool done = tracer->GetBytesReceived() >= bytes;
+    const double seconds = (tracer->GetLastReceive() - Seconds(2)).GetSeconds();
+    const std::vector<double>& rtt = tracer->GetRttSamplesMs();
     std::cout << "bytes,cs,radio,pdchs,ms_class,complete,download_time_s,goodput_kbps,"
                  "rtt_min_ms,rtt_median_ms,rtt_max_ms,rlc_dl_blocks,rlc_dl_retransmissions,"
                  "tbfs_established,probe_first_ms,probe_median_ms\n";
     std::cout << std::fixed << std::setprecision(3) << bytes << "," << ToString(scheme) << ",\""
               << radio << "\"," << pdchs << "," << msClass << "," << (done ? 1 : 0) << ","
-              << seconds << "," << (seconds > 0 ? obs.rxBytes * 8 / seconds / 1000 : 0) << ","
-              << (obs.rttMs.empty() ? 0 : *std::min_element(obs.rttMs.begin(), obs.rttMs.end()))
-              << "," << Median(obs.rttMs) << ","
-              << (obs.rttMs.empty() ? 0 : *std::max_element(obs.rttMs.begin(), obs.rttMs.end()))
-              << "," << obs.rlcBlocks << "," << obs.rlcRetx << "," << obs.tbfs << ","
-              << (obs.probeMs.empty() ? 0 : obs.probeMs.front()) << "," << Median(obs.probeMs)
-              << "\n";
+              << seconds << ","
+              << (seconds > 0 ? tracer->GetBytesReceived() * 8 / seconds / 1000 : 0) << ","
+              << (rtt.empty() ? 0 : *std::min_element(rtt.begin(), rtt.end())) << "," << Median(rtt)
+              << "," << (rtt.empty() ? 0 : *std::max_element(rtt.begin(), rtt.end())) << ","
+              << tracer->GetRlcBlocks() << "," << tracer->GetRlcRetransmissions() << ","
+              << tracer->GetTbfs() << "," << (probes.delayMs.empty() ? 0 : probes.delayMs.front())
+              << "," << Median(probes.delayMs) << "\n";
 
-    if (files)
+    if (!outdir.empty())
     {
-        for (auto* f : {&obs.rxSeq, &obs.cwnd, &obs.rtt, &obs.rlc, &obs.buffer, &obs.probe})
-        {
-            f->close();
-        }
         std::ofstream gp(outdir + "/gprs-tcp-tutorial.gp");
         gp << "# gnuplot script written by gprs-tcp-tutorial; run: gnuplot gprs-tcp-tutorial.gp\n"
               "set terminal pngcairo size 1000,900 noenhanced\n"
@@ -297,7 +221,7 @@ main(int argc, char* argv[])
            << " dB)'\n"
               "set xlabel 'time (s)'\n"
               "set ylabel 'bytes received'\n"
-              "plot 'tcp-rx.dat' using 1:2 with lines title 'TCP receiver'\n"
+              "plot 'tcp-receiver.dat' using 1:2 with lines title 'TCP receiver'\n"
               "set ylabel 'octets'\n"
               "plot 'cwnd.dat' using 1:2 with steps title 'cwnd', "
               "'ggsn-buffer.dat' using 1:2 with steps title 'GGSN buffer'\n"

@@ -1222,6 +1222,7 @@ GprsPcu::TransmitUplink(uint8_t pdch)
                                        kind,
                                        air.block.fbi,
                                        false,
+                                       link.tx->IsStalled(),
                                        air.lost,
                                        ci,
                                        bler});
@@ -1354,6 +1355,7 @@ GprsPcu::SendDownlinkData(uint8_t pdch)
                                        kind,
                                        air.block.fbi,
                                        polled,
+                                       link.tx->IsStalled(),
                                        air.lost,
                                        ci,
                                        bler});

@@ -108,6 +108,7 @@ struct GprsRlcBlockRecord
     GprsRlcTxKind kind;  //!< new, NACKed retransmission or pending-ack resend
     bool fbi;            //!< final block indicator
     bool polled;         //!< RRBP valid (downlink): the mobile must answer
+    bool stalled;        //!< the sender's window is stalled after this block
     bool lost;           //!< the receiver failed to decode it
     double ciDb;         //!< C/I at the receiver
     double bler;         //!< BLER the loss was drawn with

@@ -1,0 +1,335 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "gprs-tcp-tracer.h"
+
+#include "ns3/config.h"
+#include "ns3/simulator.h"
+#include "ns3/tcp-socket-base.h"
+
+#include <stdexcept>
+
+namespace ns3
+{
+
+namespace
+{
+std::unique_ptr<std::ofstream>
+OpenData(const std::string& dir, const std::string& name)
+{
+    if (dir.empty())
+    {
+        return nullptr;
+    }
+    auto f = std::make_unique<std::ofstream>(dir + "/" + name);
+    if (!*f)
+    {
+        throw std::runtime_error(dir + "/" + name + ": cannot open file for writing");
+    }
+    return f;
+}
+
+double
+NowSeconds()
+{
+    return Simulator::Now().GetSeconds();
+}
+} // namespace
+
+GprsTcpTracer::GprsTcpTracer(const std::string& outdir)
+    : m_outdir(outdir),
+      m_sender(OpenData(outdir, "tcp-sender.dat")),
+      m_receiver(OpenData(outdir, "tcp-receiver.dat")),
+      m_rtt(OpenData(outdir, "rtt.dat")),
+      m_cwnd(OpenData(outdir, "cwnd.dat")),
+      m_inflight(OpenData(outdir, "inflight.dat")),
+      m_rlc(OpenData(outdir, "rlc-dl.dat")),
+      m_buffer(OpenData(outdir, "ggsn-buffer.dat"))
+{
+}
+
+GprsTcpTracer::~GprsTcpTracer() = default;
+
+void
+GprsTcpTracer::Close()
+{
+    for (auto* f : {&m_sender, &m_receiver, &m_rtt, &m_cwnd, &m_inflight, &m_rlc, &m_buffer})
+    {
+        if (*f)
+        {
+            (*f)->close();
+        }
+    }
+}
+
+void
+GprsTcpTracer::WatchTcp(Ptr<Node> sender, Time start, Ptr<PacketSink> sink, uint64_t expected)
+{
+    m_senderNode = sender;
+    m_sink = sink;
+    m_receiverNode = sink->GetNode();
+    m_expected = expected;
+    sink->TraceConnectWithoutContext("Rx", MakeCallback(&GprsTcpTracer::OnSinkRx, this));
+    // BulkSendApplication creates its socket when it starts.
+    Simulator::Schedule(start + NanoSeconds(1) - Simulator::Now(),
+                        &GprsTcpTracer::ConnectSender,
+                        this);
+}
+
+void
+GprsTcpTracer::ConnectSender()
+{
+    const std::string base =
+        "/NodeList/" + std::to_string(m_senderNode->GetId()) + "/$ns3::TcpL4Protocol/SocketList/*/";
+    Config::ConnectWithoutContext(base + "Tx", MakeCallback(&GprsTcpTracer::OnTx, this));
+    Config::ConnectWithoutContext(base + "RTT", MakeCallback(&GprsTcpTracer::OnRtt, this));
+    Config::ConnectWithoutContext(base + "RTO", MakeCallback(&GprsTcpTracer::OnRto, this));
+    Config::ConnectWithoutContext(base + "CongestionWindow",
+                                  MakeCallback(&GprsTcpTracer::OnCwnd, this));
+    Config::ConnectWithoutContext(base + "BytesInFlight",
+                                  MakeCallback(&GprsTcpTracer::OnInFlight, this));
+    Config::ConnectWithoutContext(base + "CongState",
+                                  MakeCallback(&GprsTcpTracer::OnCongState, this));
+}
+
+void
+GprsTcpTracer::ConnectReceiver()
+{
+    // The accepted socket exists once data flows; listening sockets never see data.
+    Config::ConnectWithoutContext("/NodeList/" + std::to_string(m_receiverNode->GetId()) +
+                                      "/$ns3::TcpL4Protocol/SocketList/*/Rx",
+                                  MakeCallback(&GprsTcpTracer::OnRx, this));
+    m_receiverConnected = true;
+}
+
+void
+GprsTcpTracer::OnTx(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocketBase> s)
+{
+    if (p->GetSize() == 0)
+    {
+        return; // pure ACK or SYN/FIN
+    }
+    const bool retx = m_anyTx && h.GetSequenceNumber() < m_highestTx;
+    if (retx)
+    {
+        ++m_retransmissions;
+    }
+    else
+    {
+        m_highestTx = h.GetSequenceNumber() + p->GetSize();
+        m_anyTx = true;
+    }
+    if (m_sender)
+    {
+        *m_sender << NowSeconds() << " " << h.GetSequenceNumber().GetValue() << " " << retx << "\n";
+    }
+}
+
+void
+GprsTcpTracer::OnRx(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocketBase> s)
+{
+    if (p->GetSize() == 0)
+    {
+        return;
+    }
+    const SequenceNumber32 end = h.GetSequenceNumber() + p->GetSize();
+    if (end <= m_highestRx)
+    {
+        ++m_duplicates;
+    }
+    else
+    {
+        m_highestRx = end;
+    }
+}
+
+void
+GprsTcpTracer::OnRtt(Time, Time newRtt)
+{
+    m_rttMs.push_back(newRtt.GetSeconds() * 1000);
+    if (m_rtt)
+    {
+        *m_rtt << NowSeconds() << " " << newRtt.GetSeconds() * 1000 << " " << m_rto.GetSeconds() * 1000
+               << "\n";
+    }
+}
+
+void
+GprsTcpTracer::OnRto(Time, Time newRto)
+{
+    m_rto = newRto;
+}
+
+void
+GprsTcpTracer::OnCwnd(uint32_t, uint32_t newCwnd)
+{
+    if (m_cwnd)
+    {
+        *m_cwnd << NowSeconds() << " " << newCwnd << "\n";
+    }
+}
+
+void
+GprsTcpTracer::OnInFlight(uint32_t, uint32_t newValue)
+{
+    if (m_inflight)
+    {
+        *m_inflight << NowSeconds() << " " << newValue << "\n";
+    }
+}
+
+void
+GprsTcpTracer::OnCongState(TcpSocketState::TcpCongState_t oldState,
+                           TcpSocketState::TcpCongState_t newState)
+{
+    if (newState == TcpSocketState::CA_LOSS && oldState != TcpSocketState::CA_LOSS)
+    {
+        ++m_timeouts;
+    }
+}
+
+void
+GprsTcpTracer::OnSinkRx(Ptr<const Packet> p, const Address&)
+{
+    if (!m_receiverConnected)
+    {
+        ConnectReceiver();
+    }
+    m_rxBytes += p->GetSize();
+    m_lastRx = Simulator::Now();
+    if (m_receiver)
+    {
+        *m_receiver << NowSeconds() << " " << m_rxBytes << "\n";
+    }
+    if (m_expected > 0 && m_rxBytes >= m_expected)
+    {
+        Simulator::Stop();
+    }
+}
+
+void
+GprsTcpTracer::WatchRlc(Ptr<GprsPcu> pcu, uint32_t ms)
+{
+    m_ms = ms;
+    pcu->TraceConnectWithoutContext("RlcBlock", MakeCallback(&GprsTcpTracer::OnRlcBlock, this));
+    pcu->TraceConnectWithoutContext("TbfEstablished", MakeCallback(&GprsTcpTracer::OnTbf, this));
+    pcu->TraceConnectWithoutContext("BufferOccupancy",
+                                    MakeCallback(&GprsTcpTracer::OnBuffer, this));
+}
+
+void
+GprsTcpTracer::OnRlcBlock(const GprsRlcBlockRecord& r)
+{
+    if (r.ms != m_ms || r.dir != GprsDirection::DOWNLINK)
+    {
+        return;
+    }
+    ++m_rlcBlocks;
+    const bool retx = r.kind != GprsRlcTxKind::NEW;
+    m_rlcRetx += retx ? 1 : 0;
+    if (r.stalled && !m_stalled)
+    {
+        ++m_stalls;
+    }
+    m_stalled = r.stalled;
+    m_blockCi.emplace_back(r.ciDb, r.lost);
+    if (m_rlc)
+    {
+        *m_rlc << NowSeconds() << " " << +r.bsn << " " << retx << " " << r.lost << " " << +r.pdch << " "
+               << ToString(r.cs) << "\n";
+    }
+}
+
+void
+GprsTcpTracer::OnTbf(uint32_t ms, GprsDirection, Time)
+{
+    m_tbfs += ms == m_ms ? 1 : 0;
+}
+
+void
+GprsTcpTracer::OnBuffer(uint32_t ms, GprsDirection dir, uint32_t bytes)
+{
+    if (ms == m_ms && dir == GprsDirection::DOWNLINK && m_buffer)
+    {
+        *m_buffer << NowSeconds() << " " << bytes << "\n";
+    }
+}
+
+uint64_t
+GprsTcpTracer::GetBytesReceived() const
+{
+    return m_rxBytes;
+}
+
+Time
+GprsTcpTracer::GetLastReceive() const
+{
+    return m_lastRx;
+}
+
+uint32_t
+GprsTcpTracer::GetTimeouts() const
+{
+    return m_timeouts;
+}
+
+uint32_t
+GprsTcpTracer::GetRetransmissions() const
+{
+    return m_retransmissions;
+}
+
+uint32_t
+GprsTcpTracer::GetDuplicateSegments() const
+{
+    return m_duplicates;
+}
+
+const std::vector<double>&
+GprsTcpTracer::GetRttSamplesMs() const
+{
+    return m_rttMs;
+}
+
+uint64_t
+GprsTcpTracer::GetRlcBlocks() const
+{
+    return m_rlcBlocks;
+}
+
+uint64_t
+GprsTcpTracer::GetRlcRetransmissions() const
+{
+    return m_rlcRetx;
+}
+
+uint32_t
+GprsTcpTracer::GetRlcStalls() const
+{
+    return m_stalls;
+}
+
+double
+GprsTcpTracer::GetBlockErrorRate(double ciDb, bool above) const
+{
+    uint64_t sent = 0;
+    uint64_t lost = 0;
+    for (const auto& [ci, isLost] : m_blockCi)
+    {
+        if ((ci >= ciDb) == above)
+        {
+            ++sent;
+            lost += isLost ? 1 : 0;
+        }
+    }
+    return sent == 0 ? -1.0 : static_cast<double>(lost) / sent;
+}
+
+uint32_t
+GprsTcpTracer::GetTbfs() const
+{
+    return m_tbfs;
+}
+
+} // namespace ns3

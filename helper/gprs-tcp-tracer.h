@@ -1,0 +1,154 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef GPRS_TCP_TRACER_H
+#define GPRS_TCP_TRACER_H
+
+#include "ns3/gprs-pcu.h"
+#include "ns3/node.h"
+#include "ns3/nstime.h"
+#include "ns3/packet-sink.h"
+#include "ns3/sequence-number.h"
+#include "ns3/tcp-header.h"
+#include "ns3/tcp-socket-state.h"
+
+#include <fstream>
+#include <memory>
+#include <string>
+#include <vector>
+
+/**
+ * \file
+ * \ingroup gprs
+ * Observes one TCP transfer across a GPRS cell and writes the time series the papers plot.
+ */
+
+namespace ns3
+{
+
+class TcpSocketBase;
+
+/**
+ * \ingroup gprs
+ * \brief Records one TCP bulk transfer (sender socket, receiving PacketSink) and the RLC blocks
+ * of one mobile: counters for a CSV summary and, when given a directory, tcptrace-style time
+ * series files:
+ *
+ * - `tcp-sender.dat`: time_s seq retransmission(0/1) for every data segment sent
+ * - `tcp-receiver.dat`: time_s bytes, cumulative bytes delivered in order to the application
+ * - `rtt.dat`: time_s rtt_ms rto_ms for every RTT sample
+ * - `cwnd.dat`: time_s cwnd_bytes; `inflight.dat`: time_s bytes_in_flight
+ * - `rlc-dl.dat`: time_s bsn retransmission(0/1) lost(0/1) pdch cs for every downlink block
+ * - `ggsn-buffer.dat`: time_s octets
+ *
+ * Files are written as events happen, so the same seed and run give byte-identical files.
+ */
+class GprsTcpTracer
+{
+  public:
+    /**
+     * \param outdir directory for the .dat files; empty: counters only
+     * \throws std::runtime_error if a file cannot be written
+     */
+    explicit GprsTcpTracer(const std::string& outdir);
+    ~GprsTcpTracer();
+
+    /**
+     * Watch a transfer.
+     * \param sender node of the TCP sender; its first TCP socket created at or after start is
+     *        watched (BulkSendApplication creates it when it starts)
+     * \param start when the sending application starts
+     * \param sink the receiving PacketSink
+     * \param expectedBytes stop the simulation once this many bytes are received (0: never)
+     */
+    void WatchTcp(Ptr<Node> sender, Time start, Ptr<PacketSink> sink, uint64_t expectedBytes);
+
+    /**
+     * Watch the RLC blocks and buffer of one mobile.
+     * \param pcu the cell's PCU
+     * \param ms the mobile's index in the cell
+     */
+    void WatchRlc(Ptr<GprsPcu> pcu, uint32_t ms);
+
+    /// Flush and close the files.
+    void Close();
+
+    /// \return bytes delivered to the receiving application
+    uint64_t GetBytesReceived() const;
+    /// \return time of the last delivery
+    Time GetLastReceive() const;
+    /// \return retransmission timeouts at the sender (entries into CA_LOSS)
+    uint32_t GetTimeouts() const;
+    /// \return data segments sent again (sequence below the highest sent)
+    uint32_t GetRetransmissions() const;
+    /// \return data segments the receiver got wholly again
+    uint32_t GetDuplicateSegments() const;
+    /// \return RTT samples in ms
+    const std::vector<double>& GetRttSamplesMs() const;
+    /// \return downlink RLC data blocks sent to the mobile
+    uint64_t GetRlcBlocks() const;
+    /// \return of which retransmissions (NACKed or pending-ack resends)
+    uint64_t GetRlcRetransmissions() const;
+    /// \return times the downlink window became stalled
+    uint32_t GetRlcStalls() const;
+    /// \return downlink blocks lost / sent while the C/I was at least ciDb (-1 if none sent)
+    /// \param ciDb threshold
+    /// \param above true: blocks at C/I >= ciDb; false: below
+    double GetBlockErrorRate(double ciDb, bool above) const;
+    /// \return TBFs established for the mobile, both directions
+    uint32_t GetTbfs() const;
+
+  private:
+    /// Connect to the sender's socket once it exists.
+    void ConnectSender();
+    /// First delivery: connect to the receiving socket.
+    void ConnectReceiver();
+    void OnTx(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocketBase> s);
+    void OnRx(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocketBase> s);
+    void OnRtt(Time oldRtt, Time newRtt);
+    void OnRto(Time oldRto, Time newRto);
+    void OnCwnd(uint32_t oldCwnd, uint32_t newCwnd);
+    void OnInFlight(uint32_t oldValue, uint32_t newValue);
+    void OnCongState(TcpSocketState::TcpCongState_t oldState,
+                     TcpSocketState::TcpCongState_t newState);
+    void OnSinkRx(Ptr<const Packet> p, const Address& from);
+    void OnRlcBlock(const GprsRlcBlockRecord& r);
+    void OnTbf(uint32_t ms, GprsDirection dir, Time delay);
+    void OnBuffer(uint32_t ms, GprsDirection dir, uint32_t bytes);
+
+    std::string m_outdir;                           //!< where files go, or empty
+    std::unique_ptr<std::ofstream> m_sender;        //!< tcp-sender.dat
+    std::unique_ptr<std::ofstream> m_receiver;      //!< tcp-receiver.dat
+    std::unique_ptr<std::ofstream> m_rtt;           //!< rtt.dat
+    std::unique_ptr<std::ofstream> m_cwnd;          //!< cwnd.dat
+    std::unique_ptr<std::ofstream> m_inflight;      //!< inflight.dat
+    std::unique_ptr<std::ofstream> m_rlc;           //!< rlc-dl.dat
+    std::unique_ptr<std::ofstream> m_buffer;        //!< ggsn-buffer.dat
+    Ptr<Node> m_senderNode;                         //!< sender node
+    Ptr<Node> m_receiverNode;                       //!< receiver node
+    Ptr<PacketSink> m_sink;                         //!< receiving application
+    uint64_t m_expected{0};                         //!< bytes that end the run
+    bool m_receiverConnected{false};                //!< receiver socket hooked
+    uint64_t m_rxBytes{0};                          //!< delivered bytes
+    Time m_lastRx;                                  //!< last delivery
+    SequenceNumber32 m_highestTx{0};                //!< highest sequence sent
+    bool m_anyTx{false};                            //!< a data segment was sent
+    SequenceNumber32 m_highestRx{0};                //!< highest sequence received
+    uint32_t m_timeouts{0};                         //!< RTOs
+    uint32_t m_retransmissions{0};                  //!< segments sent again
+    uint32_t m_duplicates{0};                       //!< duplicate segments received
+    Time m_rto;                                     //!< current RTO
+    std::vector<double> m_rttMs;                    //!< RTT samples
+    uint32_t m_ms{0};                               //!< watched mobile
+    uint64_t m_rlcBlocks{0};                        //!< downlink blocks
+    uint64_t m_rlcRetx{0};                          //!< of which retransmissions
+    uint32_t m_stalls{0};                           //!< stall episodes
+    bool m_stalled{false};                          //!< currently stalled
+    std::vector<std::pair<double, bool>> m_blockCi; //!< (C/I, lost) per downlink block
+    uint32_t m_tbfs{0};                             //!< TBFs
+};
+
+} // namespace ns3
+
+#endif /* GPRS_TCP_TRACER_H */
