@@ -208,9 +208,8 @@ CreateCore(const Options& o, uint32_t mobiles)
 }
 
 /**
- * Give \p mobiles addresses in their own /16 (the \p net-th after 10.0/16) on \p devices (the
- * GGSN side first), route them via the GGSN, and take the access network's queue disc away:
- * the access devices queue themselves (GGSN buffer, or the DropTail queue of the same size).
+ * Give the mobiles from index \p first addresses in their own /16 (the \p net-th after
+ * 10.0/16) on \p devices (the GGSN side first) and route them via the GGSN.
  */
 void
 AddressAccess(Topology& t, const NetDeviceContainer& devices, uint32_t net, uint32_t first)
@@ -218,7 +217,6 @@ AddressAccess(Topology& t, const NetDeviceContainer& devices, uint32_t net, uint
     // 10.0.0.0 + net * 2^16: 10.1/16, 10.2/16, ... then 11.0/16 and on for many cells.
     Ipv4AddressHelper address(Ipv4Address((10U << 24) + (net << 16)), "255.255.0.0");
     const Ipv4InterfaceContainer ifs = address.Assign(devices);
-    TrafficControlHelper().Uninstall(devices);
     Ipv4StaticRoutingHelper routing;
     for (uint32_t i = 1; i < devices.GetN(); ++i)
     {
@@ -275,7 +273,10 @@ CreateP2p(const Options& o, DataRate rate, Time delay)
     access.SetQueue("ns3::DropTailQueue<Packet>",
                     "MaxSize",
                     QueueSizeValue(QueueSize(QueueSizeUnit::BYTES, buffer)));
-    AddressAccess(t, access.Install(t.ggsn, t.mobiles.Get(0)), 1, 0);
+    const NetDeviceContainer devices = access.Install(t.ggsn, t.mobiles.Get(0));
+    AddressAccess(t, devices, 1, 0);
+    // Like the GPRS devices (no queue interface, so no queue disc), queue only in the device.
+    TrafficControlHelper().Uninstall(devices);
     return t;
 }
 
@@ -283,7 +284,7 @@ CreateP2p(const Options& o, DataRate rate, Time delay)
 void
 RunAndMeasure(const Topology& t, Time stop, Result& r)
 {
-    if (stop.IsPositive())
+    if (stop.IsStrictlyPositive())
     {
         Simulator::Stop(stop);
     }
@@ -327,7 +328,7 @@ NominalGprsRate(const Options& o)
 Time
 P2pDelay(const Options& o)
 {
-    return o.p2pDelay.IsNegative()
+    return o.p2pDelay.IsStrictlyNegative()
                ? DefaultOf<TimeValue>(GprsBssNetDevice::GetTypeId(), "CoreNetworkDelay")
                : o.p2pDelay;
 }
@@ -498,7 +499,7 @@ RunIdle(const Options& o, Time gap, Time stop)
     const auto start = std::chrono::steady_clock::now();
     const Topology t = CreateGprs(o, 1, o.idleMobiles, o.scalePdchs);
     ApplicationContainer sinks;
-    if (gap.IsPositive())
+    if (gap.IsStrictlyPositive())
     {
         PacketSinkHelper down("ns3::UdpSocketFactory",
                               InetSocketAddress(Ipv4Address::GetAny(), 6000));

@@ -9,13 +9,14 @@
 // Prints one CSV summary row (header first) on stdout and writes time series plus a gnuplot
 // script (and the PNG it renders, when gnuplot is installed) to --outdir.
 
+#include "example-output.h"
+
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
 #include "ns3/gprs-module.h"
 #include "ns3/internet-module.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -35,29 +36,6 @@ struct Probes
     std::ofstream file;          //!< time, delay
     std::vector<double> delayMs; //!< delays
 };
-
-double
-Median(std::vector<double> v)
-{
-    if (v.empty())
-    {
-        return 0;
-    }
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
-
-void
-Progress(Time end, const GprsTcpTracer* tracer)
-{
-    std::cerr << "\r[gprs-tcp-tutorial] t=" << std::fixed << std::setprecision(1)
-              << Simulator::Now().GetSeconds() << " s, " << tracer->GetBytesReceived()
-              << " bytes received" << std::flush;
-    if (Simulator::Now() + Seconds(10) < end)
-    {
-        Simulator::Schedule(Seconds(10), &Progress, end, tracer);
-    }
-}
 
 } // namespace
 
@@ -183,14 +161,12 @@ main(int argc, char* argv[])
 
     if (progress)
     {
-        Simulator::Schedule(Seconds(10), &Progress, stop, tracer.get());
+        ReportProgress("gprs-tcp-tutorial", stop, [&tracer]() {
+            return std::to_string(tracer->GetBytesReceived()) + " bytes received";
+        });
     }
     Simulator::Stop(stop);
     Simulator::Run();
-    if (progress)
-    {
-        std::cerr << "\n";
-    }
 
     tracer->Close();
     probes.file.close();
@@ -230,10 +206,7 @@ main(int argc, char* argv[])
               "'probe.dat' using 1:2 with linespoints title 'UDP probe one-way delay'\n"
               "unset multiplot\n";
         gp.close();
-        const std::string command =
-            "cd '" + outdir + "' && gnuplot gprs-tcp-tutorial.gp 2>/dev/null";
-        if (std::system("command -v gnuplot >/dev/null 2>&1") == 0 &&
-            std::system(command.c_str()) != 0)
+        if (!RenderGnuplot(outdir, "gprs-tcp-tutorial.gp"))
         {
             std::cerr << "warning: gnuplot failed on " << outdir << "/gprs-tcp-tutorial.gp\n";
         }

@@ -96,12 +96,13 @@ GprsRlcTxEntity::IsFinalSent() const
 bool
 GprsRlcTxEntity::IsComplete() const
 {
-    if (m_window.GetMode() == GprsRlcMode::UNACKNOWLEDGED)
+    if (m_finalSent)
     {
-        return m_finalSent;
+        // Unacknowledged mode waits for no acknowledgement (TS 44.060 clause 9.3.3).
+        return m_window.GetMode() == GprsRlcMode::UNACKNOWLEDGED || m_window.IsFinalAcked();
     }
-    return m_finalSent ? m_window.IsFinalAcked()
-                       : m_window.GetOutstanding() == 0 && !m_segmenter.HasData();
+    // Nothing queued, nothing unacknowledged (unacknowledged mode keeps V(A) = V(S)).
+    return m_window.GetOutstanding() == 0 && !m_segmenter.HasData();
 }
 
 GprsRlcMode

@@ -88,8 +88,11 @@ class GprsRlcTxEntity
     uint32_t GetOutstanding() const;
     /// \return true once the block with FBI = 1 has been sent
     bool IsFinalSent() const;
-    /// \return true once every block is acknowledged (unacknowledged mode: once the final
-    ///         block is sent)
+    /**
+     * \return true if nothing is left to do: before the final block, nothing is queued and every
+     *         block sent is acknowledged (unacknowledged mode: sent); after it, once it is
+     *         acknowledged (unacknowledged mode: at once)
+     */
     bool IsComplete() const;
     /// \return the mode
     GprsRlcMode GetMode() const;

@@ -1,0 +1,137 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "meyer-setup.h"
+
+#include "ns3/applications-module.h"
+#include "ns3/core-module.h"
+#include "ns3/internet-module.h"
+
+#include <sstream>
+
+namespace ns3
+{
+
+void
+MeyerSetup::AddOptions(CommandLine& cmd)
+{
+    cmd.AddValue("cs", "downlink coding scheme CS-1..CS-4", cs);
+    cmd.AddValue("ulCs", "uplink coding scheme (default: as --cs)", ulCs);
+    cmd.AddValue("pdchs", "PDCHs in the cell, 1..8 (paper: 4)", pdchs);
+    cmd.AddValue("msClass", "multislot class, 1..45 (paper: 4+1 = class 8)", msClass);
+    cmd.AddValue("mss", "TCP MSS, 100..1460 octets (paper: 512)", mss);
+    cmd.AddValue("sendWindow", "TCP maximum send window, octets (paper: 8192)", sendWindow);
+    cmd.AddValue("internetDelay",
+                 "one-way server-GGSN delay in ms (not in the paper)",
+                 internetDelayMs);
+    cmd.AddValue("pollInterval",
+                 "RRBP poll every N downlink blocks, 1..64 (not in the paper)",
+                 pollInterval);
+    cmd.AddValue("rlcMode", "Acknowledged or Unacknowledged (paper: Acknowledged)", rlcMode);
+}
+
+std::string
+MeyerSetup::Validate() const
+{
+    std::ostringstream err;
+    for (const auto& [name, value] : {std::pair{"--cs", cs}, std::pair{"--ulCs", ulCs}})
+    {
+        if (!value.empty())
+        {
+            try
+            {
+                ParseGprsCodingScheme(value);
+            }
+            catch (const std::invalid_argument& e)
+            {
+                err << name << ": " << e.what();
+                return err.str();
+            }
+        }
+    }
+    if (pdchs < 1 || pdchs > 8)
+    {
+        err << "--pdchs=" << pdchs << " out of range (allowed: 1..8)";
+    }
+    else if (msClass < 1 || msClass > 45)
+    {
+        err << "--msClass=" << msClass << " out of range (allowed: 1..45)";
+    }
+    else if (mss < 100 || mss > 1460)
+    {
+        err << "--mss=" << mss << " out of range (allowed: 100..1460)";
+    }
+    else if (sendWindow < mss)
+    {
+        err << "--sendWindow=" << sendWindow << " smaller than the MSS " << mss;
+    }
+    else if (internetDelayMs < 0)
+    {
+        err << "--internetDelay=" << internetDelayMs << " is negative (allowed: >= 0 ms)";
+    }
+    else if (pollInterval < 1 || pollInterval > 64)
+    {
+        err << "--pollInterval=" << pollInterval << " out of range (allowed: 1..64)";
+    }
+    else if (rlcMode != "Acknowledged" && rlcMode != "Unacknowledged")
+    {
+        err << "--rlcMode=" << rlcMode << " unknown (allowed: Acknowledged, Unacknowledged)";
+    }
+    return err.str();
+}
+
+std::string
+MeyerSetup::Choices()
+{
+    return "Setup of Meyer (WCNC 1999): one user alone in the cell, 4 PDCHs, multislot 4 down / "
+           "1 up, TCP maximum send window 8192 bytes (the sender's buffer), MSS 512, no header "
+           "compression, LLC unacknowledged, RLC acknowledged, bulk download. Where the paper "
+           "is silent this example chooses: Internet one-way delay 50 ms on a 10 Mbit/s link; "
+           "RRBP poll every 16 blocks; the uplink (TCP ACKs) uses the downlink's coding scheme; "
+           "TCP NewReno without SACK and timestamps (a 1999 stack), ns-3's delayed ACKs "
+           "(2 segments, 200 ms), minimum RTO 1 s; the module's defaults for the rest "
+           "(doc/gprs.rst): C/I applies to both directions, TBF set-up 100-200 ms, 128 KiB "
+           "GGSN buffer.";
+}
+
+MeyerRun
+BuildMeyerRun(const MeyerSetup& setup, const std::string& radio, uint64_t bytes, int64_t stream)
+{
+    Config::SetDefault("ns3::TcpL4Protocol::SocketType", StringValue("ns3::TcpNewReno"));
+    Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(setup.mss));
+    Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(setup.sendWindow));
+    Config::SetDefault("ns3::TcpSocketBase::Sack", BooleanValue(false));
+    Config::SetDefault("ns3::TcpSocketBase::Timestamp", BooleanValue(false));
+
+    const std::string dl = ToString(ParseGprsCodingScheme(setup.cs));
+    const std::string ul = setup.ulCs.empty() ? dl : ToString(ParseGprsCodingScheme(setup.ulCs));
+    GprsScenarioHelper helper;
+    helper.SetInternetLink(DataRate("10Mbps"), MilliSeconds(setup.internetDelayMs), 0);
+    GprsHelper& cell = helper.Cell();
+    cell.SetPcuAttribute("NumberOfPdchs", UintegerValue(setup.pdchs));
+    cell.SetPcuAttribute("PollInterval", UintegerValue(setup.pollInterval));
+    cell.SetPcuAttribute("RlcMode", StringValue(setup.rlcMode));
+    cell.SetPcuAttribute("DownlinkLinkAdaptation",
+                         StringValue("ns3::GprsFixedLinkAdaptation[CodingScheme=" + dl + "]"));
+    cell.SetPcuAttribute("UplinkLinkAdaptation",
+                         StringValue("ns3::GprsFixedLinkAdaptation[CodingScheme=" + ul + "]"));
+    cell.SetMsDeviceAttribute("MultislotClass", UintegerValue(setup.msClass));
+    cell.SetMsDeviceAttribute("RadioConditions", StringValue(radio));
+
+    MeyerRun run;
+    run.scenario = helper.Install(1);
+    cell.AssignStreams(run.scenario.cellDevices, stream);
+    run.start = Seconds(0);
+
+    const uint16_t port = 5000;
+    PacketSinkHelper sink("ns3::TcpSocketFactory", InetSocketAddress(Ipv4Address::GetAny(), port));
+    run.sink = DynamicCast<PacketSink>(sink.Install(run.scenario.mobiles.Get(0)).Get(0));
+    BulkSendHelper bulk("ns3::TcpSocketFactory",
+                        InetSocketAddress(run.scenario.GetMobileAddress(0), port));
+    bulk.SetAttribute("MaxBytes", UintegerValue(bytes));
+    bulk.Install(run.scenario.server).Start(run.start);
+    return run;
+}
+
+} // namespace ns3

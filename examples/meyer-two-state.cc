@@ -1,0 +1,169 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// Meyer, "TCP performance over GPRS" (WCNC 1999), figures M2-M5: a bulk TCP download while
+// the C/I switches between a good and a bad state (default CS-2: 13 dB, 6 dB from 10 s,
+// 13 dB from 20 s, 30 s). --cs=CS-4 --good-db=20 --bad-db=8 gives figure M5.
+//
+// Prints one CSV row (header first); --outdir receives the TCP sender and receiver traces,
+// the RLC BSN trace, RTT/RTO, cwnd and gnuplot scripts that render the figures.
+
+#include "example-output.h"
+#include "meyer-setup.h"
+
+#include "ns3/core-module.h"
+#include "ns3/gprs-module.h"
+
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <memory>
+
+using namespace ns3;
+
+namespace
+{
+
+/// Write the gnuplot scripts of figures M2-M5.
+void
+WriteScripts(const std::string& dir, const std::string& title, double badStart, double badEnd)
+{
+    const std::string common = "set terminal pngcairo size 900,600 noenhanced\n"
+                               "set grid\nset xlabel 'time (s)'\n";
+    std::ofstream m2(dir + "/meyer-m2-receiver.gp");
+    m2 << common << "set output 'meyer-m2-receiver.png'\n"
+       << "set title 'TCP receiver trace, " << title << "'\n"
+       << "set ylabel 'bytes received'\n"
+       << "set object 1 rect from " << badStart << ", graph 0 to " << badEnd
+       << ", graph 1 fc rgb '#eeeeee' behind\n"
+       << "plot 'tcp-receiver.dat' using 1:2 with lines lw 2 title 'receiver'\n";
+    std::ofstream m3(dir + "/meyer-m3-rlc.gp");
+    m3 << common << "set output 'meyer-m3-rlc.png'\n"
+       << "set multiplot layout 2,1 title 'Around the switch to the bad state, " << title << "'\n"
+       << "set xrange [" << badStart - 2 << ":" << badStart + 2 << "]\n"
+       << "set ylabel 'bytes received'\n"
+       << "plot 'tcp-receiver.dat' using 1:2 with lines title 'TCP receiver'\n"
+       << "set ylabel 'BSN'\nset yrange [0:127]\n"
+       << "plot 'rlc-dl.dat' using 1:($3==0 ? $2 : 1/0) with points pt 7 ps 0.3 title 'RLC first "
+          "transmission', 'rlc-dl.dat' using 1:($3==1 ? $2 : 1/0) with points pt 6 ps 0.6 "
+          "title 'RLC retransmission'\n"
+       << "unset multiplot\n";
+    std::ofstream m4(dir + "/meyer-m4-rtt.gp");
+    m4 << common << "set output 'meyer-m4-rtt.png'\n"
+       << "set title 'TCP RTT samples and RTO, " << title << "'\n"
+       << "set ylabel 'ms'\n"
+       << "plot 'rtt.dat' using 1:2 with points pt 7 ps 0.5 title 'RTT', "
+          "'rtt.dat' using 1:3 with steps lw 2 title 'RTO'\n";
+    std::ofstream m5(dir + "/meyer-m5-sender-receiver.gp");
+    m5 << common << "set output 'meyer-m5-sender-receiver.png'\n"
+       << "set title 'TCP sender and receiver traces, " << title << "'\n"
+       << "set ylabel 'sequence / bytes'\n"
+       << "plot 'tcp-sender.dat' using 1:($3==0 ? $2 : 1/0) with points pt 7 ps 0.3 title "
+          "'sent', 'tcp-sender.dat' using 1:($3==1 ? $2 : 1/0) with points pt 6 ps 1 title "
+          "'retransmitted', 'tcp-receiver.dat' using 1:2 with lines title 'received'\n";
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    MeyerSetup setup;
+    double goodDb = 13;
+    double badDb = 6;
+    double badStart = 10;
+    double badEnd = 20;
+    double duration = 30;
+    uint32_t run = 1;
+    std::string outdir;
+
+    CommandLine cmd(__FILE__);
+    cmd.Usage("Figures M2-M5 of Meyer (WCNC 1999): a bulk TCP download for --duration seconds "
+              "while the C/I is --good-db, then --bad-db from --bad-start to --bad-end. "
+              "Defaults reproduce M2-M4 (CS-2, 13/6 dB); --cs=CS-4 --good-db=20 --bad-db=8 "
+              "reproduces M5. Prints one CSV row; --outdir receives tcp-sender.dat, "
+              "tcp-receiver.dat, rlc-dl.dat, rtt.dat, cwnd.dat, inflight.dat, "
+              "ggsn-buffer.dat and gnuplot scripts meyer-m2..m5 (rendered to PNG when gnuplot "
+              "is installed). " +
+              MeyerSetup::Choices());
+    setup.AddOptions(cmd);
+    cmd.AddValue("good-db", "C/I of the good state, dB", goodDb);
+    cmd.AddValue("bad-db", "C/I of the bad state, dB", badDb);
+    cmd.AddValue("bad-start", "start of the bad state, s", badStart);
+    cmd.AddValue("bad-end", "end of the bad state, s", badEnd);
+    cmd.AddValue("duration", "simulated seconds of the download (from its start at 1 s)", duration);
+    cmd.AddValue("run", "RNG run number (seed is fixed)", run);
+    cmd.AddValue("outdir", "directory for traces and gnuplot scripts", outdir);
+    cmd.Parse(argc, argv);
+
+    std::string error = setup.Validate();
+    if (error.empty() && !(badStart > 0 && badEnd > badStart && duration > 0))
+    {
+        error = "need 0 < --bad-start < --bad-end and --duration > 0 (got " +
+                std::to_string(badStart) + ", " + std::to_string(badEnd) + ", " +
+                std::to_string(duration) + ")";
+    }
+    if (!error.empty())
+    {
+        std::cerr << "error: " << error << "\n";
+        return 2;
+    }
+
+    RngSeedManager::SetSeed(1);
+    RngSeedManager::SetRun(run);
+    std::ostringstream radio;
+    radio << "0s:" << goodDb << "," << badStart << "s:" << badDb << "," << badEnd << "s:" << goodDb;
+    std::unique_ptr<GprsTcpTracer> tracer;
+    try
+    {
+        tracer = std::make_unique<GprsTcpTracer>(outdir);
+    }
+    catch (const std::runtime_error& e)
+    {
+        std::cerr << "error: --outdir: " << e.what() << "\n";
+        return 2;
+    }
+    MeyerRun meyer = BuildMeyerRun(setup, radio.str(), 0, 1000);
+    tracer->WatchTcp(meyer.scenario.server, meyer.start, meyer.sink, 0);
+    tracer->WatchRlc(meyer.scenario.pcu, 0);
+    ReportProgress("meyer-two-state", meyer.start + Seconds(duration), [&tracer]() {
+        return std::to_string(tracer->GetBytesReceived()) + " bytes received";
+    });
+    Simulator::Stop(meyer.start + Seconds(duration));
+    Simulator::Run();
+    tracer->Close();
+
+    const double threshold = (goodDb + badDb) / 2;
+    const bool goodAbove = goodDb >= badDb;
+    std::cout << "cs,good_db,bad_db,duration_s,bytes_received,tcp_timeouts,tcp_retransmissions,"
+                 "tcp_duplicate_segments_received,rlc_blocks,rlc_retransmissions,rlc_stalls,"
+                 "bler_good,bler_bad\n"
+              << std::fixed << std::setprecision(4) << ToString(ParseGprsCodingScheme(setup.cs))
+              << "," << goodDb << "," << badDb << "," << duration << ","
+              << tracer->GetBytesReceived() << "," << tracer->GetTimeouts() << ","
+              << tracer->GetRetransmissions() << "," << tracer->GetDuplicateSegments() << ","
+              << tracer->GetRlcBlocks() << "," << tracer->GetRlcRetransmissions() << ","
+              << tracer->GetRlcStalls() << "," << tracer->GetBlockErrorRate(threshold, goodAbove)
+              << "," << tracer->GetBlockErrorRate(threshold, !goodAbove) << "\n";
+    Simulator::Destroy();
+
+    if (!outdir.empty())
+    {
+        std::ostringstream title;
+        title << ToString(ParseGprsCodingScheme(setup.cs)) << " " << goodDb << "/" << badDb
+              << " dB";
+        WriteScripts(outdir, title.str(), badStart, badEnd);
+        for (const char* script : {"meyer-m2-receiver.gp",
+                                   "meyer-m3-rlc.gp",
+                                   "meyer-m4-rtt.gp",
+                                   "meyer-m5-sender-receiver.gp"})
+        {
+            if (!RenderGnuplot(outdir, script))
+            {
+                std::cerr << "warning: gnuplot failed on " << outdir << "/" << script << "\n";
+            }
+        }
+    }
+    return 0;
+}
