@@ -1,0 +1,282 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// Meyer, "TCP performance over GPRS" (WCNC 1999), figure M1: the time to download 500 kbytes
+// over TCP for C/I from 6 to 30 dB, one curve per coding scheme CS-1..CS-4.
+//
+// Prints a CSV table (header first, one row per coding scheme and C/I); --outdir receives one
+// .dat file per coding scheme and a gnuplot script (rendered to PNG when gnuplot is
+// installed). --jobs runs independent simulations in parallel processes; the output does not
+// depend on it.
+
+#include "example-output.h"
+#include "meyer-setup.h"
+
+#include "ns3/core-module.h"
+#include "ns3/gprs-module.h"
+
+#include <boost/algorithm/string/split.hpp>
+#include <cstdio>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <map>
+#include <sstream>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+using namespace ns3;
+
+namespace
+{
+
+/// One simulation to run.
+struct Job
+{
+    std::string cs; //!< coding scheme
+    double ciDb;    //!< C/I
+    uint32_t run;   //!< RNG run number
+};
+
+/// What one simulation measured.
+struct Result
+{
+    double seconds{0};    //!< download time (from the start of the transfer)
+    bool complete{false}; //!< all bytes arrived before the time limit
+};
+
+/**
+ * \param text comma-separated list
+ * \return its items
+ */
+std::vector<std::string>
+SplitList(const std::string& text)
+{
+    std::vector<std::string> items;
+    boost::algorithm::split(items, text, [](char c) { return c == ','; });
+    return items;
+}
+
+Result
+RunOne(const MeyerSetup& base, const Job& job, uint64_t bytes, double limitS)
+{
+    MeyerSetup setup = base;
+    setup.cs = job.cs;
+    RngSeedManager::SetSeed(1);
+    RngSeedManager::SetRun(job.run);
+    std::ostringstream radio;
+    radio << job.ciDb;
+    MeyerRun meyer = BuildMeyerRun(setup, radio.str(), bytes, 1000);
+    GprsTcpTracer tracer("");
+    tracer.WatchTcp(meyer.scenario.server, meyer.start, meyer.sink, bytes);
+    Simulator::Stop(meyer.start + Seconds(limitS));
+    Simulator::Run();
+    Result r;
+    r.complete = tracer.GetBytesReceived() >= bytes;
+    r.seconds = r.complete ? (tracer.GetLastReceive() - meyer.start).GetSeconds() : limitS;
+    Simulator::Destroy();
+    return r;
+}
+
+/**
+ * Run jobs [0, n) in `jobs` worker processes (or in this one when jobs == 1).
+ * \return results in job order
+ */
+std::vector<Result>
+RunAll(const MeyerSetup& setup,
+       const std::vector<Job>& all,
+       uint64_t bytes,
+       double limitS,
+       uint32_t jobs)
+{
+    std::vector<Result> results(all.size());
+    if (jobs <= 1)
+    {
+        for (std::size_t i = 0; i < all.size(); ++i)
+        {
+            results[i] = RunOne(setup, all[i], bytes, limitS);
+            std::cerr << "[meyer-download-time] " << i + 1 << "/" << all.size() << " runs\n";
+        }
+        return results;
+    }
+    // Each worker takes every jobs-th simulation and reports "index seconds complete" lines.
+    std::vector<std::pair<pid_t, FILE*>> workers;
+    for (uint32_t w = 0; w < jobs; ++w)
+    {
+        int fds[2];
+        if (pipe(fds) != 0)
+        {
+            std::perror("pipe");
+            std::exit(3);
+        }
+        const pid_t pid = fork();
+        if (pid == 0)
+        {
+            close(fds[0]);
+            FILE* out = fdopen(fds[1], "w");
+            for (std::size_t i = w; i < all.size(); i += jobs)
+            {
+                const Result r = RunOne(setup, all[i], bytes, limitS);
+                std::fprintf(out, "%zu %.17g %d\n", i, r.seconds, r.complete ? 1 : 0);
+                std::fflush(out);
+            }
+            std::fclose(out);
+            _exit(0);
+        }
+        close(fds[1]);
+        workers.emplace_back(pid, fdopen(fds[0], "r"));
+    }
+    std::size_t done = 0;
+    for (auto& [pid, in] : workers)
+    {
+        std::size_t i;
+        double seconds;
+        int complete;
+        while (std::fscanf(in, "%zu %lg %d", &i, &seconds, &complete) == 3)
+        {
+            results[i] = Result{seconds, complete == 1};
+            std::cerr << "[meyer-download-time] " << ++done << "/" << all.size() << " runs\n";
+        }
+        std::fclose(in);
+        int status = 0;
+        waitpid(pid, &status, 0);
+        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        {
+            std::cerr << "error: worker " << pid << " failed\n";
+            std::exit(3);
+        }
+    }
+    return results;
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    MeyerSetup setup;
+    std::string csList = "CS-1,CS-2,CS-3,CS-4";
+    std::string ciList = "6,9,12,15,18,21,24,27,30";
+    uint64_t bytes = 500000;
+    uint32_t runs = 3;
+    uint32_t seedRun = 1;
+    uint32_t jobs = 1;
+    double limitS = 3600;
+    std::string outdir;
+
+    CommandLine cmd(__FILE__);
+    cmd.Usage("Figure M1 of Meyer (WCNC 1999): time to download --bytes over TCP for each "
+              "coding scheme of --cs-list and each C/I of --ci-list, averaged over --runs "
+              "runs (RNG runs --run .. --run + runs - 1). Prints CSV with columns cs, ci_db, "
+              "bytes, runs, download_time_s, download_time_stdev_s, goodput_kbps, incomplete "
+              "(runs that hit --limit); --outdir receives m1-CS-n.dat and "
+              "meyer-m1-download-time.gp (rendered to PNG when gnuplot is installed). " +
+              MeyerSetup::Choices());
+    setup.AddOptions(cmd);
+    cmd.AddValue("cs-list", "coding schemes, comma-separated", csList);
+    cmd.AddValue("ci-list", "C/I values in dB, comma-separated", ciList);
+    cmd.AddValue("bytes", "bytes to download (paper: 500 kbytes)", bytes);
+    cmd.AddValue("runs", "runs per point, >= 1", runs);
+    cmd.AddValue("run", "first RNG run number", seedRun);
+    cmd.AddValue("jobs", "parallel worker processes, 1..64", jobs);
+    cmd.AddValue("limit", "simulated seconds after which a download counts as incomplete", limitS);
+    cmd.AddValue("outdir", "directory for .dat files and the gnuplot script", outdir);
+    cmd.Parse(argc, argv);
+
+    std::string error = setup.Validate();
+    std::vector<Job> all;
+    std::vector<std::string> schemes = SplitList(csList);
+    std::vector<double> cis;
+    for (const auto& ci : SplitList(ciList))
+    {
+        const auto value = TryParseGprsNumber(ci);
+        if (!value && error.empty())
+        {
+            error = "--ci-list: '" + ci + "' is not a number (expected e.g. 6,9,12)";
+        }
+        cis.push_back(value.value_or(0));
+    }
+    for (auto& cs : schemes)
+    {
+        try
+        {
+            cs = ToString(ParseGprsCodingScheme(cs));
+        }
+        catch (const std::invalid_argument& e)
+        {
+            error = error.empty() ? std::string("--cs-list: ") + e.what() : error;
+        }
+    }
+    if (error.empty() && (bytes == 0 || runs == 0 || jobs < 1 || jobs > 64 || limitS <= 0))
+    {
+        error = "need --bytes > 0, --runs >= 1, --jobs in 1..64 and --limit > 0";
+    }
+    if (!error.empty())
+    {
+        std::cerr << "error: " << error << "\n";
+        return 2;
+    }
+    for (const auto& cs : schemes)
+    {
+        for (double ci : cis)
+        {
+            for (uint32_t r = 0; r < runs; ++r)
+            {
+                all.push_back(Job{cs, ci, seedRun + r});
+            }
+        }
+    }
+
+    const std::vector<Result> results = RunAll(setup, all, bytes, limitS, jobs);
+
+    std::cout << "cs,ci_db,bytes,runs,download_time_s,download_time_stdev_s,goodput_kbps,"
+                 "incomplete\n";
+    std::map<std::string, std::ostringstream> curves;
+    for (std::size_t i = 0; i < all.size(); i += runs)
+    {
+        std::vector<double> times;
+        uint32_t incomplete = 0;
+        for (uint32_t r = 0; r < runs; ++r)
+        {
+            times.push_back(results[i + r].seconds);
+            incomplete += results[i + r].complete ? 0 : 1;
+        }
+        const double mean = Mean(times);
+        const double stdev = StandardDeviation(times);
+        std::ostringstream row;
+        row << std::fixed << std::setprecision(3) << all[i].cs << "," << all[i].ciDb << "," << bytes
+            << "," << runs << "," << mean << "," << stdev << "," << bytes * 8 / mean / 1000 << ","
+            << incomplete;
+        std::cout << row.str() << "\n";
+        curves[all[i].cs] << all[i].ciDb << " " << mean << " " << stdev << "\n";
+    }
+
+    if (!outdir.empty())
+    {
+        std::ofstream gp(outdir + "/meyer-m1-download-time.gp");
+        gp << "set terminal pngcairo size 900,600 noenhanced\n"
+              "set output 'meyer-m1-download-time.png'\n"
+              "set title 'Download time of "
+           << bytes << " bytes (Meyer, figure 1 setup)'\n"
+           << "set xlabel 'C/I (dB)'\nset ylabel 'download time (s)'\nset logscale y\n"
+              "set grid\nplot ";
+        bool first = true;
+        for (const auto& [cs, data] : curves)
+        {
+            const std::string file = "m1-" + cs + ".dat";
+            std::ofstream(outdir + "/" + file) << data.str();
+            gp << (first ? "" : ", ") << "'" << file << "' using 1:2:3 with yerrorlines title '"
+               << cs << "'";
+            first = false;
+        }
+        gp << "\n";
+        gp.close();
+        if (!RenderGnuplot(outdir, "meyer-m1-download-time.gp"))
+        {
+            std::cerr << "warning: gnuplot failed on " << outdir << "/meyer-m1-download-time.gp\n";
+        }
+    }
+    return 0;
+}
