@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <ctime>
 #include <functional>
 #include <iomanip>
 #include <iostream>
@@ -45,7 +46,7 @@ namespace
 struct Options
 {
     std::string parts{"all"};             //!< parts to run
-    uint32_t repeats{3};                  //!< runs per p2p/idle configuration (median reported)
+    uint32_t repeats{5};                  //!< runs per p2p/idle configuration (median reported)
     bool fork{true};                      //!< run each measurement in a child process
     std::string cs{"CS-2"};               //!< coding scheme of every cell
     std::string ci{"24"};                 //!< C/I of every mobile (good: CS-2 BLER near 0)
@@ -61,12 +62,13 @@ struct Options
     std::vector<uint32_t> cells{1, 10, 100}; //!< cells per configuration
     std::vector<uint32_t> mobiles{20};       //!< mobiles per cell per configuration
     uint32_t scalePdchs{8};                  //!< PDCHs per cell
-    Time scaleTime{Seconds(30)};             //!< simulated time per configuration
+    uint32_t cellsPerGgsn{10};               //!< cells per GGSN (and server), 0: all on one
+    Time scaleTime{Seconds(60)};             //!< simulated time per configuration
     uint32_t scaleRepeats{1};                //!< runs per scale configuration
     // Part idle
     uint32_t idleMobiles{20};     //!< mobiles of the idle cell
     Time idleTime{Seconds(3600)}; //!< simulated time of the cell without traffic
-    uint32_t bursts{10};          //!< traffic bursts of the idle-gap comparison
+    uint32_t bursts{20};          //!< traffic bursts of the idle-gap comparison
     uint32_t burstPackets{10};    //!< downlink packets per mobile per burst
     Time burstGap{Seconds(60)};   //!< time between bursts (short case)
     uint32_t gapFactor{10};       //!< long case: gaps this many times longer
@@ -78,6 +80,7 @@ struct Result
     double simS{0};           //!< simulated seconds at the end of the run
     double setupWallS{0};     //!< wall seconds to build the scenario
     double wallS{0};          //!< wall seconds of Simulator::Run()
+    double cpuS{0};           //!< CPU seconds of the process during Simulator::Run()
     uint64_t events{0};       //!< events executed by Simulator::Run() (benchmark's own excluded)
     uint64_t radioBlocks{0};  //!< radio blocks, all cells
     uint64_t blockPeriods{0}; //!< block periods, summed over cells
@@ -91,6 +94,7 @@ struct Row
     std::string part;      //!< p2p, scale or idle
     std::string name;      //!< what was simulated
     uint32_t cells{0};     //!< GPRS cells
+    uint32_t ggsns{1};     //!< GGSNs (sites) the cells are spread over
     uint32_t mobiles{0};   //!< mobiles per cell (or on the link)
     uint32_t pdchs{0};     //!< PDCHs per cell
     uint32_t runs{0};      //!< runs the median is taken over
@@ -113,9 +117,10 @@ MakeRow(std::string part, std::string name, uint32_t cells, uint32_t mobiles, ui
 }
 
 const char* const kCsvHeader =
-    "part,case,build,cells,mobiles_per_cell,pdchs,runs,sim_s,setup_wall_s,wall_s,events,"
-    "events_per_wall_s,radio_blocks,block_periods,radio_blocks_per_wall_s,rx_bytes,"
-    "peak_rss_kib,wall_ratio,ratio_vs";
+    "part,case,build,cells,ggsns,mobiles_per_cell,pdchs,runs,sim_s,setup_wall_s,wall_s,cpu_s,"
+    "events,"
+    "events_per_wall_s,radio_blocks,block_periods,radio_blocks_per_wall_s,"
+    "radio_blocks_per_cpu_s,rx_bytes,peak_rss_kib,wall_ratio,ratio_vs";
 
 /// \return build type and the compile-time switches that change the cost of the code
 std::string
@@ -138,14 +143,16 @@ void
 PrintRow(const Row& row)
 {
     const double wall = row.r.wallS;
+    const double cpu = row.r.cpuS;
     std::ostringstream o;
     o << std::fixed << row.part << "," << row.name << "," << BuildDescription() << "," << row.cells
-      << "," << row.mobiles << "," << row.pdchs << "," << row.runs << "," << std::setprecision(3)
-      << row.r.simS << "," << row.r.setupWallS << "," << std::setprecision(4) << wall << ","
-      << row.r.events << "," << std::setprecision(0) << (wall > 0 ? row.r.events / wall : 0) << ","
-      << row.r.radioBlocks << "," << row.r.blockPeriods << ","
-      << (wall > 0 ? row.r.radioBlocks / wall : 0) << "," << row.r.rxBytes << ","
-      << row.r.peakRssKib << ",";
+      << "," << row.ggsns << "," << row.mobiles << "," << row.pdchs << "," << row.runs << ","
+      << std::setprecision(3) << row.r.simS << "," << row.r.setupWallS << ","
+      << std::setprecision(4) << wall << "," << cpu << "," << row.r.events << ","
+      << std::setprecision(0) << (wall > 0 ? row.r.events / wall : 0) << "," << row.r.radioBlocks
+      << "," << row.r.blockPeriods << "," << (wall > 0 ? row.r.radioBlocks / wall : 0) << ","
+      << (cpu > 0 ? row.r.radioBlocks / cpu : 0) << "," << row.r.rxBytes << "," << row.r.peakRssKib
+      << ",";
     if (row.ratio >= 0)
     {
         o << std::setprecision(3) << row.ratio;
@@ -174,45 +181,61 @@ SecondsSince(std::chrono::steady_clock::time_point start)
 // ---------------------------------------------------------------------------------------------
 // Topology
 
-/// Server -- Internet link -- GGSN -- access network(s) -- mobiles.
+/**
+ * Sites of server -- Internet link -- GGSN -- access network(s) -- mobiles. Every GGSN has its
+ * own server: the sites share nothing but the simulator.
+ */
 struct Topology
 {
-    Ptr<Node> server;                       //!< the Internet server
-    Ptr<Node> ggsn;                         //!< the GGSN (or the point-to-point router)
+    NodeContainer servers;                  //!< one Internet server per site
+    NodeContainer ggsns;                    //!< one GGSN (or point-to-point router) per site
     NodeContainer mobiles;                  //!< all mobiles
-    Ipv4Address serverAddress;              //!< the server's address
+    std::vector<Ipv4Address> serverAddress; //!< one per site
     std::vector<Ipv4Address> mobileAddress; //!< one per mobile
+    std::vector<uint32_t> mobileSite;       //!< the site of each mobile
     std::vector<Ptr<GprsPcu>> pcus;         //!< one per cell
 };
 
-/// Nodes, Internet stack, Internet link and the server's default route.
+/// \p sites sites and \p mobiles mobiles: nodes, Internet stack, Internet links, servers' routes.
 Topology
-CreateCore(const Options& o, uint32_t mobiles)
+CreateSites(const Options& o, uint32_t sites, uint32_t mobiles)
 {
     Topology t;
-    t.server = CreateObject<Node>();
-    t.ggsn = CreateObject<Node>();
+    t.servers.Create(sites);
+    t.ggsns.Create(sites);
     t.mobiles.Create(mobiles);
     InternetStackHelper stack;
-    stack.Install(NodeContainer(t.server, t.ggsn));
+    stack.Install(t.servers);
+    stack.Install(t.ggsns);
     stack.Install(t.mobiles);
     PointToPointHelper internet;
     internet.SetDeviceAttribute("DataRate", DataRateValue(o.internetRate));
     internet.SetChannelAttribute("Delay", TimeValue(o.internetDelay));
-    Ipv4AddressHelper address("10.0.0.0", "255.255.255.0");
-    const Ipv4InterfaceContainer ifs = address.Assign(internet.Install(t.server, t.ggsn));
-    t.serverAddress = ifs.GetAddress(0);
     Ipv4StaticRoutingHelper routing;
-    routing.GetStaticRouting(t.server->GetObject<Ipv4>())->SetDefaultRoute(ifs.GetAddress(1), 1);
+    for (uint32_t s = 0; s < sites; ++s)
+    {
+        // One /30 per Internet link from 172.16.0.0: room for 2^18 sites.
+        Ipv4AddressHelper address(Ipv4Address((172U << 24) + (16U << 16) + 4 * s),
+                                  "255.255.255.252");
+        const Ipv4InterfaceContainer ifs =
+            address.Assign(internet.Install(t.servers.Get(s), t.ggsns.Get(s)));
+        t.serverAddress.push_back(ifs.GetAddress(0));
+        routing.GetStaticRouting(t.servers.Get(s)->GetObject<Ipv4>())
+            ->SetDefaultRoute(ifs.GetAddress(1), 1);
+    }
     return t;
 }
 
 /**
- * Give the mobiles from index \p first addresses in their own /16 (the \p net-th after
- * 10.0/16) on \p devices (the GGSN side first) and route them via the GGSN.
+ * Give the mobiles from index \p first, attached to \p devices (the GGSN side first) at site
+ * \p site, addresses in the \p net-th /16 after 10.0/16, and route them via the GGSN.
  */
 void
-AddressAccess(Topology& t, const NetDeviceContainer& devices, uint32_t net, uint32_t first)
+AddressAccess(Topology& t,
+              const NetDeviceContainer& devices,
+              uint32_t site,
+              uint32_t net,
+              uint32_t first)
 {
     // 10.0.0.0 + net * 2^16: 10.1/16, 10.2/16, ... then 11.0/16 and on for many cells.
     Ipv4AddressHelper address(Ipv4Address((10U << 24) + (net << 16)), "255.255.0.0");
@@ -221,6 +244,7 @@ AddressAccess(Topology& t, const NetDeviceContainer& devices, uint32_t net, uint
     for (uint32_t i = 1; i < devices.GetN(); ++i)
     {
         t.mobileAddress.push_back(ifs.GetAddress(i));
+        t.mobileSite.push_back(site);
         routing.GetStaticRouting(t.mobiles.Get(first + i - 1)->GetObject<Ipv4>())
             ->SetDefaultRoute(ifs.GetAddress(0), 1);
     }
@@ -240,23 +264,31 @@ MakeCellHelper(const Options& o, uint32_t pdchs)
     return gprs;
 }
 
-/// \p cells GPRS cells of \p perCell mobiles each, all on the GGSN node.
-Topology
-CreateGprs(const Options& o, uint32_t cells, uint32_t perCell, uint32_t pdchs)
+/// \return the number of sites (GGSNs) for \p cells cells of at most \p perGgsn (0: no limit)
+uint32_t
+SiteCount(uint32_t cells, uint32_t perGgsn)
 {
-    Topology t = CreateCore(o, cells * perCell);
+    return perGgsn == 0 ? 1 : (cells + perGgsn - 1) / perGgsn;
+}
+
+/// \p cells GPRS cells of \p perCell mobiles each, \p perGgsn cells (0: all) per GGSN.
+Topology
+CreateGprs(const Options& o, uint32_t cells, uint32_t perCell, uint32_t pdchs, uint32_t perGgsn)
+{
+    Topology t = CreateSites(o, SiteCount(cells, perGgsn), cells * perCell);
     const GprsHelper gprs = MakeCellHelper(o, pdchs);
     for (uint32_t c = 0; c < cells; ++c)
     {
+        const uint32_t site = perGgsn == 0 ? 0 : c / perGgsn;
         NodeContainer mobiles;
         for (uint32_t i = 0; i < perCell; ++i)
         {
             mobiles.Add(t.mobiles.Get(c * perCell + i));
         }
-        const NetDeviceContainer devices = gprs.Install(t.ggsn, mobiles);
+        const NetDeviceContainer devices = gprs.Install(t.ggsns.Get(site), mobiles);
         gprs.AssignStreams(devices, 1000 + 10 * c);
         t.pcus.push_back(GprsHelper::GetPcu(devices));
-        AddressAccess(t, devices, c + 1, c * perCell);
+        AddressAccess(t, devices, site, c + 1, c * perCell);
     }
     return t;
 }
@@ -265,7 +297,7 @@ CreateGprs(const Options& o, uint32_t cells, uint32_t perCell, uint32_t pdchs)
 Topology
 CreateP2p(const Options& o, DataRate rate, Time delay)
 {
-    Topology t = CreateCore(o, 1);
+    Topology t = CreateSites(o, 1, 1);
     const uint32_t buffer = DefaultOf<UintegerValue>(GprsPcu::GetTypeId(), "DownlinkBufferBytes");
     PointToPointHelper access;
     access.SetDeviceAttribute("DataRate", DataRateValue(rate));
@@ -273,8 +305,8 @@ CreateP2p(const Options& o, DataRate rate, Time delay)
     access.SetQueue("ns3::DropTailQueue<Packet>",
                     "MaxSize",
                     QueueSizeValue(QueueSize(QueueSizeUnit::BYTES, buffer)));
-    const NetDeviceContainer devices = access.Install(t.ggsn, t.mobiles.Get(0));
-    AddressAccess(t, devices, 1, 0);
+    const NetDeviceContainer devices = access.Install(t.ggsns.Get(0), t.mobiles.Get(0));
+    AddressAccess(t, devices, 0, 1, 0);
     // Like the GPRS devices (no queue interface, so no queue disc), queue only in the device.
     TrafficControlHelper().Uninstall(devices);
     return t;
@@ -289,8 +321,10 @@ RunAndMeasure(const Topology& t, Time stop, Result& r)
         Simulator::Stop(stop);
     }
     const auto start = std::chrono::steady_clock::now();
+    const std::clock_t cpuStart = std::clock();
     Simulator::Run();
     r.wallS = SecondsSince(start);
+    r.cpuS = static_cast<double>(std::clock() - cpuStart) / CLOCKS_PER_SEC;
     r.simS = Simulator::Now().GetSeconds();
     r.events = Simulator::GetEventCount();
     for (const auto& pcu : t.pcus)
@@ -359,7 +393,7 @@ RunTransfer(const Options& o, const std::function<Topology()>& build)
     BulkSendHelper bulk("ns3::TcpSocketFactory", InetSocketAddress(t.mobileAddress[0], port));
     bulk.SetAttribute("MaxBytes", UintegerValue(o.bytes));
     bulk.SetAttribute("SendSize", UintegerValue(o.mss));
-    bulk.Install(t.server);
+    bulk.Install(t.servers.Get(0));
     r.setupWallS = SecondsSince(start);
     RunAndMeasure(t, Seconds(0), r);
     r.rxBytes = SinkBytes(sink);
@@ -372,8 +406,9 @@ RunTransfer(const Options& o, const std::function<Topology()>& build)
 /**
  * Mixed traffic: even mobiles download with TCP (greedy BulkSend); odd mobiles receive on/off
  * UDP bursts (exponential on 2 s / off 8 s at 32 kbit/s, 500-byte packets) and send a 100-byte
- * UDP packet every 5 s. Start times are spread over the first second.
- * \return the sinks, mobiles' and server's
+ * UDP packet every 5 s, all with the server of their site. Start times are spread over the
+ * first second.
+ * \return the sinks, mobiles' and servers'
  */
 ApplicationContainer
 InstallMixedTraffic(const Options& o, const Topology& t, Time stop)
@@ -384,7 +419,7 @@ InstallMixedTraffic(const Options& o, const Topology& t, Time stop)
     ApplicationContainer sinks;
     PacketSinkHelper udpUp("ns3::UdpSocketFactory",
                            InetSocketAddress(Ipv4Address::GetAny(), udpUpPort));
-    sinks.Add(udpUp.Install(t.server));
+    sinks.Add(udpUp.Install(t.servers));
     const Ptr<UniformRandomVariable> startRv = CreateObject<UniformRandomVariable>();
     startRv->SetStream(1);
     PacketSinkHelper tcpSink("ns3::TcpSocketFactory",
@@ -394,6 +429,7 @@ InstallMixedTraffic(const Options& o, const Topology& t, Time stop)
     for (uint32_t i = 0; i < t.mobiles.GetN(); ++i)
     {
         const Ptr<Node> mobile = t.mobiles.Get(i);
+        const Ptr<Node> server = t.servers.Get(t.mobileSite[i]);
         const Time start = Seconds(startRv->GetValue(0, 1));
         ApplicationContainer apps;
         if (i % 2 == 0)
@@ -402,7 +438,7 @@ InstallMixedTraffic(const Options& o, const Topology& t, Time stop)
             BulkSendHelper bulk("ns3::TcpSocketFactory",
                                 InetSocketAddress(t.mobileAddress[i], tcpPort));
             bulk.SetAttribute("SendSize", UintegerValue(o.mss));
-            apps.Add(bulk.Install(t.server));
+            apps.Add(bulk.Install(server));
         }
         else
         {
@@ -413,8 +449,8 @@ InstallMixedTraffic(const Options& o, const Topology& t, Time stop)
             onOff.SetAttribute("OffTime", StringValue("ns3::ExponentialRandomVariable[Mean=8]"));
             onOff.SetAttribute("DataRate", DataRateValue(DataRate("32kbps")));
             onOff.SetAttribute("PacketSize", UintegerValue(500));
-            apps.Add(onOff.Install(t.server));
-            UdpClientHelper up(t.serverAddress, udpUpPort);
+            apps.Add(onOff.Install(server));
+            UdpClientHelper up(t.serverAddress[t.mobileSite[i]], udpUpPort);
             up.SetAttribute("Interval", TimeValue(Seconds(5)));
             up.SetAttribute("PacketSize", UintegerValue(100));
             up.SetAttribute("MaxPackets", UintegerValue(0));
@@ -426,17 +462,32 @@ InstallMixedTraffic(const Options& o, const Topology& t, Time stop)
     return sinks;
 }
 
-/// Progress line on stderr every tenth of the run; counts its own events.
-void
-ScaleProgress(Time step, Time stop, std::chrono::steady_clock::time_point start, uint64_t* own)
+/// Progress of a long run: a check every hundredth of the simulated time.
+struct Progress
 {
-    ++*own;
-    std::cerr << "\r[gprs-benchmark]   t=" << std::fixed << std::setprecision(0)
-              << Simulator::Now().GetSeconds() << "/" << stop.GetSeconds() << " s, wall "
-              << std::setprecision(1) << SecondsSince(start) << " s" << std::flush;
-    if (Simulator::Now() + step < stop)
+    Time step;                                   //!< simulated time between checks
+    Time stop;                                   //!< end of the run
+    std::chrono::steady_clock::time_point start; //!< wall clock at Simulator::Run()
+    double lastReportS{0};                       //!< wall seconds of the last line
+    uint64_t events{0};                          //!< checks executed (not the model's events)
+};
+
+/// A line on stderr when 5 wall seconds passed since the last one.
+void
+CheckProgress(Progress* p)
+{
+    ++p->events;
+    const double wall = SecondsSince(p->start);
+    if (wall - p->lastReportS >= 5)
     {
-        Simulator::Schedule(step, &ScaleProgress, step, stop, start, own);
+        p->lastReportS = wall;
+        std::cerr << "\n[gprs-benchmark]   t=" << std::fixed << std::setprecision(1)
+                  << Simulator::Now().GetSeconds() << "/" << p->stop.GetSeconds() << " s after "
+                  << wall << " s wall" << std::flush;
+    }
+    if (Simulator::Now() + p->step < p->stop)
+    {
+        Simulator::Schedule(p->step, &CheckProgress, p);
     }
 }
 
@@ -446,20 +497,13 @@ RunScale(const Options& o, uint32_t cells, uint32_t perCell)
     Result r;
     const auto start = std::chrono::steady_clock::now();
     Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(o.mss));
-    const Topology t = CreateGprs(o, cells, perCell, o.scalePdchs);
+    const Topology t = CreateGprs(o, cells, perCell, o.scalePdchs, o.cellsPerGgsn);
     const ApplicationContainer sinks = InstallMixedTraffic(o, t, o.scaleTime);
     r.setupWallS = SecondsSince(start);
-    uint64_t own = 0;
-    const Time step = o.scaleTime / 10;
-    Simulator::Schedule(step,
-                        &ScaleProgress,
-                        step,
-                        o.scaleTime,
-                        std::chrono::steady_clock::now(),
-                        &own);
+    Progress progress{o.scaleTime / 100, o.scaleTime, std::chrono::steady_clock::now()};
+    Simulator::Schedule(progress.step, &CheckProgress, &progress);
     RunAndMeasure(t, o.scaleTime, r);
-    r.events -= own;
-    std::cerr << "\n";
+    r.events -= progress.events;
     r.rxBytes = SinkBytes(sinks);
     return r;
 }
@@ -497,7 +541,7 @@ RunIdle(const Options& o, Time gap, Time stop)
 {
     Result r;
     const auto start = std::chrono::steady_clock::now();
-    const Topology t = CreateGprs(o, 1, o.idleMobiles, o.scalePdchs);
+    const Topology t = CreateGprs(o, 1, o.idleMobiles, o.scalePdchs, 1);
     ApplicationContainer sinks;
     if (gap.IsStrictlyPositive())
     {
@@ -506,14 +550,14 @@ RunIdle(const Options& o, Time gap, Time stop)
         sinks.Add(down.Install(t.mobiles));
         PacketSinkHelper up("ns3::UdpSocketFactory",
                             InetSocketAddress(Ipv4Address::GetAny(), 7000));
-        sinks.Add(up.Install(t.server));
+        sinks.Add(up.Install(t.servers));
         const TypeId udp = UdpSocketFactory::GetTypeId();
         std::vector<Ptr<Socket>> mobileSockets;
         for (uint32_t i = 0; i < t.mobiles.GetN(); ++i)
         {
             mobileSockets.push_back(Socket::CreateSocket(t.mobiles.Get(i), udp));
         }
-        const Ptr<Socket> serverSocket = Socket::CreateSocket(t.server, udp);
+        const Ptr<Socket> serverSocket = Socket::CreateSocket(t.servers.Get(0), udp);
         for (uint32_t b = 0; b < o.bursts; ++b)
         {
             Simulator::Schedule(Seconds(1) + gap * b,
@@ -522,7 +566,7 @@ RunIdle(const Options& o, Time gap, Time stop)
                                 serverSocket,
                                 mobileSockets,
                                 t.mobileAddress,
-                                t.serverAddress);
+                                t.serverAddress[0]);
         }
     }
     r.setupWallS = SecondsSince(start);
@@ -615,7 +659,7 @@ RunP2pPart(const Options& o)
               << o.p2pPdchs << " PDCHs vs point-to-point " << rate << ", one-way delay "
               << delay.As(Time::MS) << "\n";
     const Row gprs = MeasureRow(o, MakeRow("p2p", "gprs-tcp", 1, 1, o.p2pPdchs), o.repeats, [&o]() {
-        return RunTransfer(o, [&o]() { return CreateGprs(o, 1, 1, o.p2pPdchs); });
+        return RunTransfer(o, [&o]() { return CreateGprs(o, 1, 1, o.p2pPdchs, 1); });
     });
     const Row p2p = MeasureRow(
         o,
@@ -648,11 +692,12 @@ RunScalePart(const Options& o)
     });
     for (const auto& [cells, perCell] : configs)
     {
-        const Row row = MeasureRow(
-            o,
-            MakeRow("scale", "mixed", cells, perCell, o.scalePdchs),
-            o.scaleRepeats,
-            [&o, cells = cells, perCell = perCell]() { return RunScale(o, cells, perCell); });
+        Row config = MakeRow("scale", "mixed", cells, perCell, o.scalePdchs);
+        config.ggsns = SiteCount(cells, o.cellsPerGgsn);
+        const Row row =
+            MeasureRow(o, config, o.scaleRepeats, [&o, cells = cells, perCell = perCell]() {
+                return RunScale(o, cells, perCell);
+            });
         PrintRow(row);
     }
 }
@@ -662,22 +707,32 @@ RunIdlePart(const Options& o)
 {
     const uint32_t m = o.idleMobiles;
     const uint32_t p = o.scalePdchs;
-    PrintRow(MeasureRow(o, MakeRow("idle", "no-traffic", 1, m, p), o.repeats, [&o]() {
-        return RunIdle(o, Seconds(0), o.idleTime);
-    }));
-    const Time shortGap = o.burstGap;
-    const Time longGap = o.burstGap * o.gapFactor;
-    auto bursts = [&o, m, p](Time gap, const std::string& name) {
-        return MeasureRow(o, MakeRow("idle", name, 1, m, p), o.repeats, [&o, gap]() {
-            return RunIdle(o, gap, Seconds(1) + gap * o.bursts);
-        });
-    };
-    const Row shortRow = bursts(shortGap, "bursts-gap-" + std::to_string(shortGap.GetSeconds()));
-    Row longRow = bursts(longGap, "bursts-gap-" + std::to_string(longGap.GetSeconds()));
-    longRow.ratio = shortRow.r.wallS > 0 ? longRow.r.wallS / shortRow.r.wallS : 0;
-    longRow.reference = shortRow.name;
-    PrintRow(shortRow);
-    PrintRow(longRow);
+    // Each comparison: the same thing over an idle time and over gapFactor times as long.
+    auto compare =
+        [&o, m, p](const std::string& what, const std::function<Result(Time)>& run, Time base) {
+            std::vector<Row> rows;
+            for (const Time& t : {base, base * o.gapFactor})
+            {
+                std::ostringstream name;
+                name << what << t.GetSeconds() << "s";
+                rows.push_back(
+                    MeasureRow(o, MakeRow("idle", name.str(), 1, m, p), o.repeats, [&run, t]() {
+                        return run(t);
+                    }));
+            }
+            rows[1].ratio = rows[0].r.wallS > 0 ? rows[1].r.wallS / rows[0].r.wallS : 0;
+            rows[1].reference = rows[0].name;
+            PrintRow(rows[0]);
+            PrintRow(rows[1]);
+        };
+    compare(
+        "no-traffic-",
+        [&o](Time idle) { return RunIdle(o, Seconds(0), idle); },
+        o.idleTime);
+    compare(
+        "bursts-gap-",
+        [&o](Time gap) { return RunIdle(o, gap, Seconds(1) + gap * o.bursts); },
+        o.burstGap);
 }
 
 /// \return the numbers of a comma-separated list, each in [1, max]
@@ -781,6 +836,10 @@ main(int argc, char* argv[])
     cmd.AddValue("cells", "scale: comma-separated cell counts", cells);
     cmd.AddValue("mobiles", "scale: comma-separated mobiles per cell", mobiles);
     cmd.AddValue("scalePdchs", "scale and idle: PDCHs per cell, 1..8", o.scalePdchs);
+    cmd.AddValue("cellsPerGgsn",
+                 "scale: cells per GGSN, each GGSN with its own server (0: all cells on one "
+                 "GGSN and one server)",
+                 o.cellsPerGgsn);
     cmd.AddValue("scaleTime", "scale: simulated time per configuration", o.scaleTime);
     cmd.AddValue("scaleRepeats", "scale: runs per configuration (median reported)", o.scaleRepeats);
     cmd.AddValue("idleMobiles", "idle: mobiles of the cell", o.idleMobiles);

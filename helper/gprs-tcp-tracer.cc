@@ -150,8 +150,8 @@ GprsTcpTracer::OnRtt(Time, Time newRtt)
     m_rttMs.push_back(newRtt.GetSeconds() * 1000);
     if (m_rtt)
     {
-        *m_rtt << NowSeconds() << " " << newRtt.GetSeconds() * 1000 << " " << m_rto.GetSeconds() * 1000
-               << "\n";
+        *m_rtt << NowSeconds() << " " << newRtt.GetSeconds() * 1000 << " "
+               << m_rto.GetSeconds() * 1000 << "\n";
     }
 }
 
@@ -236,8 +236,8 @@ GprsTcpTracer::OnRlcBlock(const GprsRlcBlockRecord& r)
     m_blockCi.emplace_back(r.ciDb, r.lost);
     if (m_rlc)
     {
-        *m_rlc << NowSeconds() << " " << +r.bsn << " " << retx << " " << r.lost << " " << +r.pdch << " "
-               << ToString(r.cs) << "\n";
+        *m_rlc << NowSeconds() << " " << +r.bsn << " " << retx << " " << r.lost << " " << +r.pdch
+               << " " << ToString(r.cs) << "\n";
     }
 }
 

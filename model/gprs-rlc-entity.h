@@ -98,10 +98,10 @@ class GprsRlcTxEntity
     GprsRlcMode GetMode() const;
 
   private:
-    GprsLlcSegmenter m_segmenter;               //!< LLC -> blocks
-    GprsRlcTxWindow m_window;                   //!< V(S), V(A), V(B)
-    std::array<GprsRlcDataBlock, 128> m_blocks; //!< blocks by BSN, kept for retransmission
-    bool m_finalSent{false};                    //!< FBI block sent
+    GprsLlcSegmenter m_segmenter;                       //!< LLC -> blocks
+    GprsRlcTxWindow m_window;                           //!< V(S), V(A), V(B)
+    std::array<GprsRlcDataBlock, kGprsRlcSns> m_blocks; //!< blocks by BSN, kept for retransmission
+    bool m_finalSent{false};                            //!< FBI block sent
 };
 
 /**
@@ -134,9 +134,10 @@ class GprsRlcRxEntity
     uint64_t GetDroppedFrames() const;
 
   private:
-    GprsRlcRxWindow m_window;                   //!< V(R), V(Q), V(N)
-    GprsLlcReassembler m_reassembler;           //!< blocks -> LLC frames
-    std::array<GprsRlcDataBlock, 128> m_blocks; //!< received blocks awaiting in-order delivery
+    GprsRlcRxWindow m_window;         //!< V(R), V(Q), V(N)
+    GprsLlcReassembler m_reassembler; //!< blocks -> LLC frames
+    std::array<GprsRlcDataBlock, kGprsRlcSns>
+        m_blocks; //!< received blocks awaiting in-order delivery
 };
 
 } // namespace ns3
