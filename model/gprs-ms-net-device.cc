@@ -186,12 +186,7 @@ GprsMsNetDevice::BuildRadio()
         }
         else
         {
-            std::size_t used = 0;
-            const double ci = std::stod(m_radioSpec, &used);
-            if (used != m_radioSpec.size())
-            {
-                throw std::invalid_argument("trailing characters");
-            }
+            const double ci = ParseGprsNumber(m_radioSpec, "C/I dB");
             m_radio = GprsRadioConditions(ci);
         }
         if (!m_outageSpec.empty())

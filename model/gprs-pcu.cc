@@ -418,8 +418,15 @@ GprsPcu::ComputeTimeslots(uint32_t index)
     ms.dlFirst = firstOf(ts.downlinkTbf.downlink);
     ms.dlCount = static_cast<uint8_t>(ts.downlinkTbf.downlink.count());
     ms.dlAckTn = firstOf(ts.downlinkTbf.uplink);
-    ms.ulFirst = firstOf(ts.uplinkTbf.uplink);
-    ms.ulCount = static_cast<uint8_t>(ts.uplinkTbf.uplink.count());
+    // Both TBFs may run at once (TS 44.060 8.1.1.1.2, 9.3.2.4): an uplink set the class cannot
+    // send on while receiving the downlink set (and monitoring its USFs) is replaced by the
+    // downlink TBF's uplink slot, which fits beside the downlink set by construction.
+    const bool concurrentOk =
+        GprsMultislotClass::Get(msClass).Allows(ts.downlinkTbf.downlink | ts.uplinkTbf.downlink,
+                                                ts.uplinkTbf.uplink);
+    const GprsTimeslotAssignment& ul = concurrentOk ? ts.uplinkTbf : ts.downlinkTbf;
+    ms.ulFirst = firstOf(ul.uplink);
+    ms.ulCount = static_cast<uint8_t>(ul.uplink.count());
     NS_LOG_INFO("MS " << index << " class " << msClass << ": DL TN " << +ms.dlFirst << "+"
                       << +ms.dlCount << " (Ack/Nack on TN " << +ms.dlAckTn << "), UL TN "
                       << +ms.ulFirst << "+" << +ms.ulCount);
@@ -758,9 +765,11 @@ GprsPcu::BufferEndsTbf(const Link& link, GprsDirection dir) const
 void
 GprsPcu::Refill(Ms& ms, Link& link, GprsDirection dir)
 {
-    // Hand IP packets to RLC one at a time, so the buffer (where TCP's queue builds) keeps
-    // what RLC does not need yet.
-    while (link.tx->GetQueuedOctets() == 0 && !link.buffer.empty() && !link.tx->IsFinalSent())
+    // Hand IP packets to RLC only when what it holds no longer fills the next block, so the
+    // buffer (where TCP's queue builds) keeps what RLC does not need yet, and the next packet's
+    // LLC frames follow the last one's in the same block, without filler (TS 44.060 9.1.11).
+    while (link.tx->GetQueuedOctets() <= GprsRlcDataOctets(link.cs) && !link.buffer.empty() &&
+           !link.tx->IsFinalSent())
     {
         Queued q = link.buffer.front();
         link.buffer.pop_front();

@@ -1,0 +1,105 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// Death tests of a GPRS cell's configuration: text attribute values and input files that
+// cannot be used stop the simulation with an NS_FATAL_ERROR whose message names the value, the
+// file and the line. (Out-of-range numbers are rejected by the attribute checkers: see the
+// "gprs-cell-attributes" ns-3 test suite.)
+
+#include "ns3/gprs-helper.h"
+#include "ns3/gprs-ms-net-device.h"
+#include "ns3/gprs-pcu.h"
+#include "ns3/node-container.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+
+#include <gtest/gtest.h>
+#include <string>
+
+using namespace ns3;
+
+namespace
+{
+
+/**
+ * \param name a file of test/data
+ * \return its path
+ */
+std::string
+DataFile(const std::string& name)
+{
+    return std::string(GPRS_TEST_DATA_DIR) + "/" + name;
+}
+
+/**
+ * Set a text attribute of a new mobile device (the device parses it at once).
+ * \param name RadioConditions or Outages
+ * \param value the text
+ */
+void
+SetMsText(const std::string& name, const std::string& value)
+{
+    CreateObject<GprsMsNetDevice>()->SetAttribute(name, StringValue(value));
+}
+
+/**
+ * Build a cell whose PCU loads a BLER file and start the simulation, which initializes the
+ * PCU and so loads the file.
+ * \param path the BLER file
+ */
+void
+RunCellWithBlerFile(const std::string& path)
+{
+    NodeContainer nodes(2);
+    GprsHelper gprs;
+    gprs.SetPcuAttribute("BlerFile", StringValue(path));
+    gprs.Install(nodes.Get(0), NodeContainer(nodes.Get(1)));
+    Simulator::Stop(Seconds(1));
+    Simulator::Run();
+    Simulator::Destroy();
+}
+
+} // namespace
+
+TEST(GprsCellDeathTest, BadRadioConditionsTextIsNamed)
+{
+    EXPECT_DEATH(SetMsText("RadioConditions", "loud"), "bad RadioConditions 'loud'");
+    EXPECT_DEATH(SetMsText("RadioConditions", "24dB"), "bad RadioConditions '24dB'");
+    EXPECT_DEATH(SetMsText("RadioConditions", "0s:13,10s:six"),
+                 "bad RadioConditions '0s:13,10s:six'.*six");
+}
+
+TEST(GprsCellDeathTest, BadRadioConditionsFileIsNamedWithItsLine)
+{
+    const std::string bad = DataFile("cell-ci-bad.txt");
+    EXPECT_DEATH(SetMsText("RadioConditions", "file:" + bad),
+                 "cell-ci-bad.txt:4: .*time 5 s not after previous 10 s");
+    EXPECT_DEATH(SetMsText("RadioConditions", "file:" + DataFile("cell-no-such-file.txt")),
+                 "cell-no-such-file.txt: cannot open");
+}
+
+TEST(GprsCellDeathTest, BadOutagesAreNamed)
+{
+    EXPECT_DEATH(SetMsText("Outages", "30s-20s"), "Outages '30s-20s'.*end must be after start");
+    EXPECT_DEATH(SetMsText("Outages", "soon"), "Outages 'soon'");
+}
+
+TEST(GprsCellDeathTest, MalformedBlerFileIsNamedWithItsLine)
+{
+    EXPECT_DEATH(RunCellWithBlerFile(DataFile("cell-bler-bad.txt")),
+                 "GprsPcu: .*cell-bler-bad.txt:7: .*BLER");
+    EXPECT_DEATH(RunCellWithBlerFile(DataFile("cell-bler-no-cs4.txt")),
+                 "cell-bler-no-cs4.txt: no points for CS-4");
+    EXPECT_DEATH(RunCellWithBlerFile(DataFile("cell-no-such-file.txt")),
+                 "cell-no-such-file.txt: cannot open");
+}
+
+TEST(GprsCellDeathTest, GoodInputsAreAccepted)
+{
+    // The counterpart of the death tests: the same paths with valid content do not stop.
+    SetMsText("RadioConditions", "file:" + DataFile("ci-meyer-two-state.txt"));
+    SetMsText("Outages", "20s-30s");
+    RunCellWithBlerFile(DataFile("cell-bler-zero.txt"));
+    SUCCEED();
+}
