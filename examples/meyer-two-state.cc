@@ -138,14 +138,15 @@ main(int argc, char* argv[])
     const bool goodAbove = goodDb >= badDb;
     std::cout << "cs,good_db,bad_db,duration_s,bytes_received,tcp_timeouts,tcp_retransmissions,"
                  "tcp_duplicate_segments_received,rlc_blocks,rlc_retransmissions,rlc_stalls,"
-                 "bler_good,bler_bad\n"
+                 "bler_good,bler_bad,llc_frames_lost\n"
               << std::fixed << std::setprecision(4) << ToString(ParseGprsCodingScheme(setup.cs))
               << "," << goodDb << "," << badDb << "," << duration << ","
               << tracer->GetBytesReceived() << "," << tracer->GetTimeouts() << ","
               << tracer->GetRetransmissions() << "," << tracer->GetDuplicateSegments() << ","
               << tracer->GetRlcBlocks() << "," << tracer->GetRlcRetransmissions() << ","
               << tracer->GetRlcStalls() << "," << tracer->GetBlockErrorRate(threshold, goodAbove)
-              << "," << tracer->GetBlockErrorRate(threshold, !goodAbove) << "\n";
+              << "," << tracer->GetBlockErrorRate(threshold, !goodAbove) << ","
+              << tracer->GetLlcFramesLost() << "\n";
     Simulator::Destroy();
 
     if (!outdir.empty())

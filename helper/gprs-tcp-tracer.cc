@@ -216,6 +216,8 @@ GprsTcpTracer::WatchRlc(Ptr<GprsPcu> pcu, uint32_t ms)
     pcu->TraceConnectWithoutContext("TbfEstablished", MakeCallback(&GprsTcpTracer::OnTbf, this));
     pcu->TraceConnectWithoutContext("BufferOccupancy",
                                     MakeCallback(&GprsTcpTracer::OnBuffer, this));
+    pcu->TraceConnectWithoutContext("LlcFrameLost",
+                                    MakeCallback(&GprsTcpTracer::OnFrameLost, this));
 }
 
 void
@@ -254,6 +256,18 @@ GprsTcpTracer::OnBuffer(uint32_t ms, GprsDirection dir, uint32_t bytes)
     {
         *m_buffer << NowSeconds() << " " << bytes << "\n";
     }
+}
+
+void
+GprsTcpTracer::OnFrameLost(uint32_t ms, GprsDirection, uint32_t)
+{
+    m_framesLost += ms == m_ms ? 1 : 0;
+}
+
+uint32_t
+GprsTcpTracer::GetLlcFramesLost() const
+{
+    return m_framesLost;
 }
 
 uint64_t

@@ -98,6 +98,8 @@ class GprsTcpTracer
     double GetBlockErrorRate(double ciDb, bool above) const;
     /// \return TBFs established for the mobile, both directions
     uint32_t GetTbfs() const;
+    /// \return LLC frames of the mobile lost in either direction (LlcFrameLost)
+    uint32_t GetLlcFramesLost() const;
 
   private:
     /// Connect to the sender's socket once it exists.
@@ -116,6 +118,7 @@ class GprsTcpTracer
     void OnRlcBlock(const GprsRlcBlockRecord& r);
     void OnTbf(uint32_t ms, GprsDirection dir, Time delay);
     void OnBuffer(uint32_t ms, GprsDirection dir, uint32_t bytes);
+    void OnFrameLost(uint32_t ms, GprsDirection dir, uint32_t octets);
 
     std::string m_outdir;                           //!< where files go, or empty
     std::unique_ptr<std::ofstream> m_sender;        //!< tcp-sender.dat
@@ -147,6 +150,7 @@ class GprsTcpTracer
     bool m_stalled{false};                          //!< currently stalled
     std::vector<std::pair<double, bool>> m_blockCi; //!< (C/I, lost) per downlink block
     uint32_t m_tbfs{0};                             //!< TBFs
+    uint32_t m_framesLost{0};                       //!< LLC frames lost
 };
 
 } // namespace ns3
