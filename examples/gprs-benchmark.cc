@@ -63,7 +63,7 @@ struct Options
     std::vector<uint32_t> mobiles{20};       //!< mobiles per cell per configuration
     uint32_t scalePdchs{8};                  //!< PDCHs per cell
     uint32_t cellsPerGgsn{10};               //!< cells per GGSN (and server), 0: all on one
-    Time scaleTime{Seconds(60)};             //!< simulated time per configuration
+    Time scaleTime{Seconds(120)};             //!< simulated time per configuration
     uint32_t scaleRepeats{1};                //!< runs per scale configuration
     // Part idle
     uint32_t idleMobiles{20};     //!< mobiles of the idle cell
