@@ -7,8 +7,9 @@
 //
 //   server --(Internet link)-- GGSN ==(GPRS cells, or one point-to-point link)== mobiles
 //
-// Prints one CSV table (header first) on stdout and progress on stderr. Every measured run
-// executes in a child process (fork) so that its peak memory is its own; see --help.
+// (one such site per --cellsPerGgsn cells in the scale part). Prints one CSV table (header
+// first) on stdout and progress on stderr. Every measured run executes in a child process
+// (fork) so that its peak memory is its own; see --help and doc/gprs-benchmark.rst.inc.
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
@@ -18,6 +19,7 @@
 #include "ns3/traffic-control-module.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cstring>
 #include <ctime>
@@ -42,6 +44,17 @@ using namespace ns3;
 namespace
 {
 
+/// \return the default value of attribute \p name of \p tid
+template <typename V>
+auto
+DefaultOf(TypeId tid, const std::string& name)
+{
+    TypeId::AttributeInformation info;
+    NS_ABORT_MSG_UNLESS(tid.LookupAttributeByName(name, &info),
+                        tid.GetName() << " has no attribute " << name);
+    return DynamicCast<const V>(info.initialValue)->Get();
+}
+
 /// Everything the command line sets.
 struct Options
 {
@@ -55,15 +68,16 @@ struct Options
     DataRate internetRate{"100Mbps"};     //!< server-GGSN link rate (never the bottleneck)
     Time internetDelay{MilliSeconds(50)}; //!< server-GGSN one-way delay
     // Part p2p
-    uint32_t bytes{2000000};    //!< bytes of the TCP download
-    uint32_t p2pPdchs{4};       //!< PDCHs of the cell
-    Time p2pDelay{Seconds(-1)}; //!< one-way delay of the point-to-point link (< 0: core delay)
+    uint32_t bytes{2000000}; //!< bytes of the TCP download
+    uint32_t p2pPdchs{4};    //!< PDCHs of the cell
+    /// One-way delay of the point-to-point link: by default the GPRS core network's.
+    Time p2pDelay{DefaultOf<TimeValue>(GprsBssNetDevice::GetTypeId(), "CoreNetworkDelay")};
     // Part scale
     std::vector<uint32_t> cells{1, 10, 100}; //!< cells per configuration
     std::vector<uint32_t> mobiles{20};       //!< mobiles per cell per configuration
     uint32_t scalePdchs{8};                  //!< PDCHs per cell
     uint32_t cellsPerGgsn{10};               //!< cells per GGSN (and server), 0: all on one
-    Time scaleTime{Seconds(120)};             //!< simulated time per configuration
+    Time scaleTime{Seconds(120)};            //!< simulated time per configuration
     uint32_t scaleRepeats{1};                //!< runs per scale configuration
     // Part idle
     uint32_t idleMobiles{20};     //!< mobiles of the idle cell
@@ -159,17 +173,6 @@ PrintRow(const Row& row)
     }
     o << "," << row.reference << "\n";
     std::cout << o.str() << std::flush;
-}
-
-/// \return the default value of attribute \p name of \p tid
-template <typename V>
-auto
-DefaultOf(TypeId tid, const std::string& name)
-{
-    TypeId::AttributeInformation info;
-    NS_ABORT_MSG_UNLESS(tid.LookupAttributeByName(name, &info),
-                        tid.GetName() << " has no attribute " << name);
-    return DynamicCast<const V>(info.initialValue)->Get();
 }
 
 double
@@ -356,15 +359,6 @@ NominalGprsRate(const Options& o)
         GprsAssignTbfTimeslots(static_cast<int>(o.msClass), static_cast<int>(o.p2pPdchs));
     const double perPdch = GetGprsCodingSchemeInfo(ParseGprsCodingScheme(o.cs)).dataRateBps;
     return DataRate(static_cast<uint64_t>(ts.downlinkTbf.downlink.count() * perPdch));
-}
-
-/// \return the one-way delay given to the point-to-point link
-Time
-P2pDelay(const Options& o)
-{
-    return o.p2pDelay.IsStrictlyNegative()
-               ? DefaultOf<TimeValue>(GprsBssNetDevice::GetTypeId(), "CoreNetworkDelay")
-               : o.p2pDelay;
 }
 
 /// Download o.bytes from the server to the single mobile of \p build's topology.
@@ -654,7 +648,7 @@ void
 RunP2pPart(const Options& o)
 {
     const DataRate rate = NominalGprsRate(o);
-    const Time delay = P2pDelay(o);
+    const Time delay = o.p2pDelay;
     std::cerr << "[gprs-benchmark] p2p: " << o.bytes << " bytes, GPRS " << o.cs << " on "
               << o.p2pPdchs << " PDCHs vs point-to-point " << rate << ", one-way delay "
               << delay.As(Time::MS) << "\n";
@@ -799,12 +793,14 @@ main(int argc, char* argv[])
         "network delay and a DropTail queue of the GGSN buffer size; same TCP settings, same "
         "Internet link. Rows: median of --repeats runs each; wall_ratio = GPRS / p2p wall "
         "time.\n"
-        "  scale --cells x --mobiles cells of --scalePdchs PDCHs, all on one GGSN, for "
+        "  scale --cells x --mobiles cells of --scalePdchs PDCHs, --cellsPerGgsn per GGSN "
+        "(each GGSN with its own server), for "
         "--scaleTime: even mobiles run greedy TCP downloads, odd ones on/off UDP downlink "
         "bursts (exp. 2 s on / 8 s off, 32 kbit/s) plus a 100-byte UDP uplink packet every "
         "5 s.\n"
-        "  idle  a cell of --idleMobiles mobiles without traffic for --idleTime (its events "
-        "are only the nodes' initialisation and the stop event); then --bursts bursts (each: "
+        "  idle  a cell of --idleMobiles mobiles without traffic for --idleTime and for "
+        "--gapFactor times as long (the same event count shows that idle time costs no "
+        "event: all of them are start-up ones); then --bursts bursts (each: "
         "--burstPackets 500-byte UDP packets to every mobile, two 100-byte ones back) every "
         "--burstGap, and the same with gaps --gapFactor times longer: wall_ratio = long / "
         "short, about 1 if cost grows with traffic and not with idle time.\n"
@@ -830,8 +826,8 @@ main(int argc, char* argv[])
     cmd.AddValue("bytes", "p2p: bytes of the TCP download (> 0)", o.bytes);
     cmd.AddValue("pdchs", "p2p: PDCHs of the cell, 1..8", o.p2pPdchs);
     cmd.AddValue("p2pDelay",
-                 "p2p: one-way delay of the point-to-point link; negative: the GPRS core "
-                 "network delay (GprsBssNetDevice::CoreNetworkDelay default)",
+                 "p2p: one-way delay of the point-to-point link (default: the GPRS core "
+                 "network delay, GprsBssNetDevice::CoreNetworkDelay)",
                  o.p2pDelay);
     cmd.AddValue("cells", "scale: comma-separated cell counts", cells);
     cmd.AddValue("mobiles", "scale: comma-separated mobiles per cell", mobiles);
@@ -853,21 +849,33 @@ main(int argc, char* argv[])
     std::set<std::string> parts;
     try
     {
-        for (const std::string& p : {std::string("p2p"), std::string("scale"), std::string("idle")})
+        const std::set<std::string> known{"p2p", "scale", "idle"};
+        std::stringstream list(o.parts);
+        std::string part;
+        while (std::getline(list, part, ','))
         {
-            if (o.parts == "all" || ("," + o.parts + ",").find("," + p + ",") != std::string::npos)
+            if (part == "all")
             {
-                parts.insert(p);
+                parts.insert(known.begin(), known.end());
+            }
+            else if (known.count(part))
+            {
+                parts.insert(part);
+            }
+            else
+            {
+                throw std::invalid_argument("--part: '" + part +
+                                            "' (allowed: all, or a list of p2p, scale, idle)");
             }
         }
         if (parts.empty())
         {
-            throw std::invalid_argument("--part: '" + o.parts +
-                                        "' (allowed: all, or a list of p2p, scale, idle)");
+            throw std::invalid_argument("--part: empty (allowed: all, or a list of p2p, scale, "
+                                        "idle)");
         }
         o.cells = ParseList("cells", cells, 10000);
         o.mobiles = ParseList("mobiles", mobiles, 60000);
-        ParseGprsCodingScheme(o.cs);
+        o.cs = ToString(ParseGprsCodingScheme(o.cs));
         GprsAssignTbfTimeslots(static_cast<int>(o.msClass), static_cast<int>(o.p2pPdchs));
         GprsAssignTbfTimeslots(static_cast<int>(o.msClass), static_cast<int>(o.scalePdchs));
         auto check = [](bool ok, const std::string& what) {
@@ -878,6 +886,7 @@ main(int argc, char* argv[])
         };
         check(o.repeats >= 1 && o.scaleRepeats >= 1, "--repeats and --scaleRepeats must be >= 1");
         check(o.bytes > 0, "--bytes must be > 0");
+        check(!o.p2pDelay.IsStrictlyNegative(), "--p2pDelay must be >= 0");
         check(o.mss >= 100 && o.mss <= 1460, "--mss must be in 100..1460");
         check(o.scaleTime.IsStrictlyPositive() && o.idleTime.IsStrictlyPositive() &&
                   o.burstGap.IsStrictlyPositive(),

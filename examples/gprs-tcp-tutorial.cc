@@ -15,6 +15,7 @@
 #include "ns3/core-module.h"
 #include "ns3/gprs-module.h"
 #include "ns3/internet-module.h"
+#include "ns3/point-to-point-helper.h"
 
 #include <algorithm>
 #include <fstream>
@@ -53,6 +54,7 @@ main(int argc, char* argv[])
     Time stop = Seconds(300);
     std::string outdir;
     bool progress = true;
+    bool pcap = false;
 
     CommandLine cmd(__FILE__);
     cmd.Usage("One server, one GPRS mobile: a TCP bulk download (BulkSend -> PacketSink) "
@@ -75,6 +77,10 @@ main(int argc, char* argv[])
     cmd.AddValue("stop", "simulation end if the download is not done before", stop);
     cmd.AddValue("outdir", "directory for .dat files, gnuplot script and PNG", outdir);
     cmd.AddValue("progress", "report progress on stderr", progress);
+    cmd.AddValue("pcap",
+                 "with --outdir: write server.pcap, ggsn.pcap and mobile.pcap (IP packets, "
+                 "readable by tcpdump, Wireshark and tcptrace)",
+                 pcap);
     cmd.Parse(argc, argv);
 
     GprsCodingScheme scheme;
@@ -120,6 +126,16 @@ main(int argc, char* argv[])
     {
         std::cerr << "error: --outdir: " << e.what() << "\n";
         return 2;
+    }
+
+    if (pcap && !outdir.empty())
+    {
+        PointToPointHelper().EnablePcap(outdir + "/server.pcap",
+                                        s.internetDevices.Get(0),
+                                        false,
+                                        true);
+        scenario.Cell().EnablePcap(outdir + "/ggsn.pcap", s.cellDevices.Get(0), false, true);
+        scenario.Cell().EnablePcap(outdir + "/mobile.pcap", s.cellDevices.Get(1), false, true);
     }
 
     // TCP download.

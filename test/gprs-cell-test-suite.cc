@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <map>
 #include <optional>
 #include <sstream>
@@ -240,6 +241,7 @@ struct CellSetup
     uint32_t mobiles{1};                        //!< mobiles
     uint32_t run{1};                            //!< RngSeedManager run number
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> pcu; //!< more PCU attributes
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>> ms;  //!< more mobile attributes
 
     /**
      * Set one more PCU attribute.
@@ -251,6 +253,19 @@ struct CellSetup
     CellSetup& Pcu(const std::string& name, const V& value)
     {
         pcu.emplace_back(name, Create<V>(value));
+        return *this;
+    }
+
+    /**
+     * Set one more attribute of every mobile's device.
+     * \param name GprsMsNetDevice attribute
+     * \param value its value
+     * \return this setup, for chaining
+     */
+    template <typename V>
+    CellSetup& Ms(const std::string& name, const V& value)
+    {
+        ms.emplace_back(name, Create<V>(value));
         return *this;
     }
 
@@ -282,6 +297,10 @@ struct CellSetup
         cell.SetMsDeviceAttribute("MultislotClass", UintegerValue(msClass));
         cell.SetMsDeviceAttribute("RadioConditions", StringValue(radio));
         cell.SetMsDeviceAttribute("Outages", StringValue(outages));
+        for (const auto& [name, value] : ms)
+        {
+            cell.SetMsDeviceAttribute(name, *value);
+        }
         GprsScenario s = helper.Install(mobiles);
         cell.AssignStreams(s.cellDevices, 1000);
         recorder.Connect(s.pcu);
@@ -1252,6 +1271,150 @@ class GprsCellAttributeTestCase : public TestCase
 };
 
 /**
+ * 11. A Gilbert-Elliott process replaces BLER(CS, C/I): at 40 dB (BLER about 0 for CS-2) the
+ * blocks are lost at the process's stationary rate p / (p + r) and in bursts of mean 1 / r.
+ */
+class GprsCellGilbertElliottTestCase : public TestCase
+{
+  public:
+    GprsCellGilbertElliottTestCase()
+        : TestCase(
+              "Gilbert-Elliott losses: rate p over (p + r), bursts of 1 over r blocks at 40 dB")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        constexpr double kP = 0.1; // good -> bad per block
+        constexpr double kR = 0.3; // bad -> good per block
+        CellSetup setup;
+        setup.radio = "40";
+        setup.Ms("UseGilbertElliott", BooleanValue(true))
+            .Ms("GeGoodToBad", DoubleValue(kP))
+            .Ms("GeBadToGood", DoubleValue(kR))
+            .Ms("GeLossGood", DoubleValue(0))
+            .Ms("GeLossBad", DoubleValue(1));
+        CellRecorder rec;
+        const GprsScenario s = setup.Build(rec);
+        SendUdpDown(s, 0, 500, MilliSeconds(20), 1000, Seconds(1));
+        Simulator::Stop(Seconds(20));
+        Simulator::Run();
+        uint64_t lost = 0;
+        uint64_t bursts = 0;
+        bool previousLost = false;
+        for (const auto& b : rec.blocks)
+        {
+            if (b.record.dir != GprsDirection::DOWNLINK)
+            {
+                continue;
+            }
+            lost += b.record.lost ? 1 : 0;
+            bursts += b.record.lost && !previousLost ? 1 : 0;
+            previousLost = b.record.lost;
+        }
+        const double rate = static_cast<double>(lost) / rec.blocks.size();
+        const double meanBurst = bursts ? static_cast<double>(lost) / bursts : 0;
+        NS_LOG_INFO("Gilbert-Elliott: " << rec.blocks.size() << " blocks, loss rate " << rate
+                                        << " (expected " << kP / (kP + kR) << "), mean burst "
+                                        << meanBurst << " (expected about " << 1 / kR << ")");
+        NS_TEST_EXPECT_MSG_GT(rec.blocks.size(), 2000u, "enough blocks to measure");
+        NS_TEST_EXPECT_MSG_EQ_TOL(rate, kP / (kP + kR), 0.04, "stationary loss rate");
+        // Control blocks and USF draws step the chain too, so data-block bursts are a little
+        // shorter than 1 / r; far from 1 (independent losses) all the same.
+        NS_TEST_EXPECT_MSG_GT(meanBurst, 2.0, "losses come in bursts");
+        NS_TEST_EXPECT_MSG_LT(meanBurst, 1 / kR + 0.5, "bursts end at rate r");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * 12. A cell reselection ends the mobile's TBFs abnormally and flushes the LLC frames in RLC
+ * (lost, counted); TCP recovers and the download completes.
+ */
+class GprsCellReselectionTestCase : public TestCase
+{
+  public:
+    GprsCellReselectionTestCase()
+        : TestCase("cell reselection at 5 s: TBFs end, LLC frames flushed, TCP completes")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        constexpr uint32_t kBytes = 100000;
+        CellSetup setup;
+        setup.Ms("CellReselections", StringValue("5s"));
+        CellRecorder rec;
+        const TcpDownload r = RunTcpDownload(setup, kBytes, Seconds(1), Seconds(300), rec);
+        const auto atReselection =
+            std::count_if(rec.released.begin(), rec.released.end(), [](const TbfEvent& e) {
+                return e.abnormal && e.at == Seconds(5);
+            });
+        NS_TEST_EXPECT_MSG_GT(atReselection, 0, "an abnormal TBF release at 5 s");
+        NS_TEST_EXPECT_MSG_GT(rec.framesLost, 0u, "LLC frames flushed");
+        NS_TEST_EXPECT_MSG_EQ(r.sinkBytes, kBytes, "TCP recovers the flushed data");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * 13. Pcap files of the GPRS devices hold the IP packets (DLT_RAW) they sent and received.
+ */
+class GprsCellPcapTestCase : public TestCase
+{
+  public:
+    GprsCellPcapTestCase()
+        : TestCase(
+              "pcap of the GPRS devices: DLT_RAW IPv4 packets, one per packet sent or received")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::string prefix = CreateTempDirFilename("gprs-pcap.pcap");
+        std::filesystem::create_directories(std::filesystem::path(prefix).parent_path());
+        {
+            // The pcap file is complete once the devices, which hold it open, are gone.
+            CellSetup setup;
+            CellRecorder rec;
+            const GprsScenario s = setup.Build(rec);
+            GprsHelper().EnablePcap(prefix, s.cellDevices.Get(1), false, true);
+            SendUdpDown(s, 0, 300, MilliSeconds(100), 5, Seconds(1));
+            Simulator::Stop(Seconds(5));
+            Simulator::Run();
+        }
+        Simulator::Destroy();
+
+        PcapFile pcap;
+        pcap.Open(prefix, std::ios::in | std::ios::binary);
+        NS_TEST_ASSERT_MSG_EQ(pcap.Fail(), false, "pcap file " << prefix << " readable");
+        NS_TEST_EXPECT_MSG_EQ(pcap.GetDataLinkType(), PcapHelper::DLT_RAW, "raw IP link type");
+        uint32_t udp = 0;
+        uint8_t data[2048];
+        uint32_t tsSec;
+        uint32_t tsUsec;
+        uint32_t inclLen;
+        uint32_t origLen;
+        uint32_t readLen;
+        while (true)
+        {
+            pcap.Read(data, sizeof(data), tsSec, tsUsec, inclLen, origLen, readLen);
+            if (pcap.Eof())
+            {
+                break;
+            }
+            const int version = data[0] >> 4;
+            NS_TEST_EXPECT_MSG_EQ(version, 4, "IPv4 packet");
+            udp += data[9] == UdpL4Protocol::PROT_NUMBER && origLen == 300 ? 1 : 0;
+        }
+        NS_TEST_EXPECT_MSG_EQ(udp, 5u, "the 5 downlink UDP packets of 300 octets");
+    }
+};
+
+/**
  * A suite of one test case: ns-3 stops a suite at its first failing case, so each scenario
  * gets its own suite and reports whatever the others do.
  */
@@ -1285,5 +1448,10 @@ GprsCellTestSuite<GprsCellBufferTestCase> g_buffer("gprs-cell-buffer", TestCase:
 GprsCellTestSuite<GprsCellTbfDelayTestCase> g_tbf("gprs-cell-tbf", TestCase::QUICK);     //!< suite
 GprsCellTestSuite<GprsCellDeterminismTestCase> g_determinism("gprs-cell-determinism",
                                                              TestCase::QUICK); //!< suite
+GprsCellTestSuite<GprsCellGilbertElliottTestCase> g_ge("gprs-cell-gilbert-elliott",
+                                                       TestCase::QUICK); //!< suite
+GprsCellTestSuite<GprsCellReselectionTestCase> g_reselection("gprs-cell-reselection",
+                                                             TestCase::QUICK);     //!< suite
+GprsCellTestSuite<GprsCellPcapTestCase> g_pcap("gprs-cell-pcap", TestCase::QUICK); //!< suite
 
 } // namespace
