@@ -832,38 +832,56 @@ GprsPcu::UpdateCs(Link& link)
 // ---------------------------------------------------------------------------------------------
 // Radio
 
-bool
-GprsPcu::DrawLoss(uint32_t index, GprsCodingScheme cs, double* ciDb, double* bler)
+void
+GprsPcu::UpdateRadio(uint32_t index)
 {
     Ms& ms = m_mss[index];
     const Time now = Simulator::Now();
+    if (now < ms.radioValidUntil)
+    {
+        return;
+    }
+    // C/I and outage change only at the schedule's points: look them up once per change.
     const GprsRadioConditions& radio = ms.dev->GetRadioConditions();
     const bool outage = radio.IsOutage(now);
     const double ci = radio.GetCiDb(now);
+    ms.radioValidUntil = radio.NextChangeAfter(now);
+    ms.blerCache.fill(-1);
     if (ci != ms.lastCi || outage != ms.lastOutage)
     {
         ms.lastCi = ci;
         ms.lastOutage = outage;
         m_radioTrace(index, ci, outage);
     }
+}
+
+bool
+GprsPcu::DrawLoss(uint32_t index, GprsCodingScheme cs, double* ciDb, double* bler)
+{
+    UpdateRadio(index);
+    Ms& ms = m_mss[index];
     GprsGilbertElliott* ge = ms.dev->GetGilbertElliott();
-    const double p = outage ? 1.0 : ge ? ge->GetMeanLossRate() : m_bler.GetBler(cs, ci);
+    double& cached = ms.blerCache[static_cast<uint8_t>(cs) - 1];
+    if (cached < 0)
+    {
+        cached = ms.lastOutage ? 1.0 : ge ? ge->GetMeanLossRate() : m_bler.GetBler(cs, ms.lastCi);
+    }
     if (ciDb)
     {
-        *ciDb = ci;
+        *ciDb = ms.lastCi;
     }
     if (bler)
     {
-        *bler = p;
+        *bler = cached;
     }
     // Always draw, so that the random stream does not depend on the channel state.
     const double u = m_uniform->GetValue();
     if (ge)
     {
         const bool lost = ge->NextBlockLost(m_uniform->GetValue(), u);
-        return outage || lost;
+        return ms.lastOutage || lost;
     }
-    return u < p;
+    return u < cached;
 }
 
 GprsPcu::Reservation&
@@ -903,6 +921,7 @@ GprsPcu::BlockEvent()
     {
         TransmitUplink(p);
     }
+    CollectSenders();
     for (uint8_t p = 0; p < m_numPdch; ++p)
     {
         TransmitDownlink(p);
@@ -920,6 +939,26 @@ GprsPcu::BlockEvent()
     else
     {
         m_clockRunning = false;
+    }
+}
+
+void
+GprsPcu::CollectSenders()
+{
+    // Only active, not held TBFs can send; the per-PDCH loops look at these alone.
+    m_sendingDl.clear();
+    m_sendingUl.clear();
+    for (uint32_t i = 0; i < m_mss.size(); ++i)
+    {
+        const Ms& ms = m_mss[i];
+        if (ms.dl.state == TbfState::ACTIVE && !ms.dl.holding)
+        {
+            m_sendingDl.push_back(i);
+        }
+        if (ms.ul.state == TbfState::ACTIVE && !ms.ul.holding)
+        {
+            m_sendingUl.push_back(i);
+        }
     }
 }
 
@@ -1308,7 +1347,7 @@ bool
 GprsPcu::SendDownlinkData(uint8_t pdch)
 {
     m_candidates.clear();
-    for (uint32_t i = 0; i < m_mss.size(); ++i)
+    for (const uint32_t i : m_sendingDl)
     {
         Ms& ms = m_mss[i];
         if (OnDownlinkSlot(ms, pdch) && WantsToSend(ms, ms.dl, GprsDirection::DOWNLINK))
@@ -1380,7 +1419,7 @@ GprsPcu::GrantUplink(uint8_t pdch)
         return; // the next uplink block is reserved by RRBP: USF 'unused'
     }
     m_candidates.clear();
-    for (uint32_t i = 0; i < m_mss.size(); ++i)
+    for (const uint32_t i : m_sendingUl)
     {
         Ms& ms = m_mss[i];
         if (OnUplinkSlot(ms, pdch) && WantsToSend(ms, ms.ul, GprsDirection::UPLINK))

@@ -291,18 +291,20 @@ class GprsPcu : public Object
     /// Per mobile state.
     struct Ms
     {
-        Ptr<GprsMsNetDevice> dev;   //!< the device
-        Link dl;                    //!< downlink
-        Link ul;                    //!< uplink
-        uint8_t dlFirst{0};         //!< first downlink TN of its TBFs
-        uint8_t dlCount{0};         //!< downlink TNs
-        uint8_t dlAckTn{0};         //!< TN of its polled Packet Downlink Ack/Nack
-        uint8_t ulFirst{0};         //!< first uplink TN
-        uint8_t ulCount{0};         //!< uplink TNs
-        Time pacchUntil;            //!< reachable on PACCH until (T3192 after a DL TBF)
-        bool channelRequest{false}; //!< uplink data to request in the next Ack/Nack
-        double lastCi{-1e9};        //!< last C/I traced
-        bool lastOutage{false};     //!< last outage state traced
+        Ptr<GprsMsNetDevice> dev;          //!< the device
+        Link dl;                           //!< downlink
+        Link ul;                           //!< uplink
+        uint8_t dlFirst{0};                //!< first downlink TN of its TBFs
+        uint8_t dlCount{0};                //!< downlink TNs
+        uint8_t dlAckTn{0};                //!< TN of its polled Packet Downlink Ack/Nack
+        uint8_t ulFirst{0};                //!< first uplink TN
+        uint8_t ulCount{0};                //!< uplink TNs
+        Time pacchUntil;                   //!< reachable on PACCH until (T3192 after a DL TBF)
+        bool channelRequest{false};        //!< uplink data to request in the next Ack/Nack
+        double lastCi{-1e9};               //!< last C/I traced
+        bool lastOutage{false};            //!< last outage state traced
+        Time radioValidUntil{-1};          //!< cached C/I and outage hold until then
+        std::array<double, 4> blerCache{}; //!< BLER per CS at the cached C/I (< 0: unknown)
     };
 
     /// What is on the air in one direction of one PDCH during one block period.
@@ -350,6 +352,8 @@ class GprsPcu : public Object
     bool SendDownlinkData(uint8_t pdch);
     void GrantUplink(uint8_t pdch);
     bool HasWork() const;
+    void CollectSenders();
+    void UpdateRadio(uint32_t index);
 
     bool OnDownlinkSlot(const Ms& ms, uint8_t pdch) const;
     bool OnUplinkSlot(const Ms& ms, uint8_t pdch) const;
@@ -387,9 +391,11 @@ class GprsPcu : public Object
     std::vector<Ms> m_mss;                   //!< mobiles
     std::array<std::array<Air, 8>, 2> m_air; //!< [direction][pdch] blocks in flight
     std::array<std::array<Reservation, 8>, kReservationDepth> m_reservations; //!< RRBP ring
-    std::array<int64_t, 8> m_usf;                  //!< mobile granted the next uplink block, or -1
-    std::array<bool, 8> m_usfDecoded;              //!< the granted mobile decoded its USF
-    std::vector<uint32_t> m_candidates;            //!< scratch list for the scheduler
+    std::array<int64_t, 8> m_usf;       //!< mobile granted the next uplink block, or -1
+    std::array<bool, 8> m_usfDecoded;   //!< the granted mobile decoded its USF
+    std::vector<uint32_t> m_candidates; //!< scratch list for the scheduler
+    std::vector<uint32_t> m_sendingDl;  //!< mobiles whose downlink TBF sends this block period
+    std::vector<uint32_t> m_sendingUl;  //!< mobiles whose uplink TBF sends this block period
     std::vector<GprsReassembledLlcFrame> m_frames; //!< scratch list of reassembled frames
     uint64_t m_frame{0};                           //!< first TDMA frame of the current block
     uint64_t m_block{0};                           //!< absolute radio block number

@@ -4,6 +4,7 @@
 
 #include "gprs-rlc-window.h"
 
+#include <algorithm>
 #include <boost/endian/conversion.hpp>
 #include <stdexcept>
 #include <string>
@@ -119,22 +120,39 @@ GprsRlcTxWindow::GprsRlcTxWindow(GprsRlcMode mode)
 {
     // Clause 9.1.3: V(B) is INVALID at the beginning of each TBF.
     m_vB.fill(GprsRlcTxState::INVALID);
+    m_stateCount[static_cast<std::size_t>(GprsRlcTxState::INVALID)] = kGprsRlcSns;
 }
 
 std::optional<uint16_t>
 GprsRlcTxWindow::FindFrom(GprsRlcTxState state, uint16_t from) const
 {
-    const uint16_t outstanding = GetOutstanding();
-    const uint16_t start = GprsRlcBsnDistance(m_vA, from);
-    for (uint16_t i = 0; i < outstanding; ++i)
+    if (m_stateCount[static_cast<std::size_t>(state)] == 0)
     {
-        const uint16_t bsn = GprsRlcModSns(m_vA + (start + i) % outstanding);
-        if (m_vB[bsn] == state)
+        return std::nullopt;
+    }
+    // Outstanding blocks from 'from' to V(S), then from V(A) to 'from'.
+    const uint16_t outstanding = GetOutstanding();
+    const uint16_t start = std::min(GprsRlcBsnDistance(m_vA, from), outstanding);
+    for (const auto& [first, last] : {std::pair{start, outstanding}, std::pair{uint16_t{0}, start}})
+    {
+        for (uint16_t i = first; i < last; ++i)
         {
-            return bsn;
+            const uint16_t bsn = GprsRlcModSns(m_vA + i);
+            if (m_vB[bsn] == state)
+            {
+                return bsn;
+            }
         }
     }
     return std::nullopt;
+}
+
+void
+GprsRlcTxWindow::SetState(uint16_t bsn, GprsRlcTxState state)
+{
+    --m_stateCount[static_cast<std::size_t>(m_vB[bsn])];
+    ++m_stateCount[static_cast<std::size_t>(state)];
+    m_vB[bsn] = state;
 }
 
 GprsRlcTxSelection
@@ -179,11 +197,11 @@ GprsRlcTxWindow::TransmitNext(bool hasNewData)
         }
         else
         {
-            m_vB[selection.bsn] = GprsRlcTxState::PENDING_ACK;
+            SetState(selection.bsn, GprsRlcTxState::PENDING_ACK);
         }
         break;
     case GprsRlcTxReason::RETRANSMIT_NACKED:
-        m_vB[selection.bsn] = GprsRlcTxState::PENDING_ACK;
+        SetState(selection.bsn, GprsRlcTxState::PENDING_ACK);
         break;
     case GprsRlcTxReason::RETRANSMIT_PENDING:
         m_resendFrom = GprsRlcModSns(selection.bsn + 1);
@@ -246,24 +264,23 @@ GprsRlcTxWindow::ApplyAckNack(const GprsRlcAckNackDescription& description)
     for (uint16_t bitNumber = 1; bitNumber <= covered; ++bitNumber)
     {
         const uint16_t bsn = GprsRlcModSns(top - bitNumber);
-        GprsRlcTxState& state = m_vB[bsn];
         if (description.GetFinalAck() || description.GetBit(bitNumber))
         {
-            if (state != GprsRlcTxState::ACKED)
+            if (m_vB[bsn] != GprsRlcTxState::ACKED)
             {
-                state = GprsRlcTxState::ACKED;
+                SetState(bsn, GprsRlcTxState::ACKED);
                 ++result.newlyAcked;
             }
         }
         else
         {
-            state = GprsRlcTxState::NACKED;
+            SetState(bsn, GprsRlcTxState::NACKED);
             ++result.nacked;
         }
     }
     while (m_vA != m_vS && m_vB[m_vA] == GprsRlcTxState::ACKED)
     {
-        m_vB[m_vA] = GprsRlcTxState::INVALID;
+        SetState(m_vA, GprsRlcTxState::INVALID);
         m_vA = GprsRlcModSns(m_vA + 1);
     }
     m_resendFrom = m_vA;

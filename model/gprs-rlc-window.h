@@ -297,12 +297,21 @@ class GprsRlcTxWindow
     /// (which must lie in [V(A), V(S)]) to V(S) and then from V(A)
     /// \param state the wanted state
     /// \param from where the search starts
+    /**
+     * Change V(B)[bsn], keeping m_stateCount.
+     * \param bsn the block
+     * \param state its new state
+     */
+    void SetState(uint16_t bsn, GprsRlcTxState state);
+
     std::optional<uint16_t> FindFrom(GprsRlcTxState state, uint16_t from) const;
 
     GprsRlcMode m_mode;                           //!< RLC mode
     uint16_t m_vS{0};                             //!< V(S), clause 9.1.1
     uint16_t m_vA{0};                             //!< V(A), clause 9.1.2
     std::array<GprsRlcTxState, kGprsRlcSns> m_vB; //!< V(B), clause 9.1.3
+    /// Number of BSNs in each state, so that block selection skips scans that cannot succeed.
+    std::array<uint16_t, 4> m_stateCount{};
     uint16_t m_resendFrom{0}; //!< where the cycle of PENDING_ACK retransmissions continues
     std::optional<uint16_t> m_finalBsn; //!< BSN of the block with FBI = 1
     bool m_finalAcked{false};           //!< the whole TBF is acknowledged
