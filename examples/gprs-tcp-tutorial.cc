@@ -22,6 +22,7 @@
 #include <iomanip>
 #include <iostream>
 #include <memory>
+#include <sstream>
 #include <vector>
 
 using namespace ns3;
@@ -93,10 +94,30 @@ main(int argc, char* argv[])
         std::cerr << "error: --cs: " << e.what() << "\n";
         return 2;
     }
-    if (bytes == 0 || pdchs < 1 || pdchs > 8 || mss < 100 || mss > 1460 || !stop.IsPositive())
+    std::ostringstream bad;
+    if (bytes == 0)
     {
-        std::cerr << "error: invalid option: --bytes=" << bytes << " (> 0), --pdchs=" << pdchs
-                  << " (1..8), --mss=" << mss << " (100..1460), --stop=" << stop << " (> 0)\n";
+        bad << "--bytes=" << bytes << " (allowed: > 0)";
+    }
+    else if (pdchs < 1 || pdchs > 8)
+    {
+        bad << "--pdchs=" << pdchs << " (allowed: 1..8)";
+    }
+    else if (mss < 100 || mss > 1460)
+    {
+        bad << "--mss=" << mss << " (allowed: 100..1460)";
+    }
+    else if (!stop.IsStrictlyPositive())
+    {
+        bad << "--stop=" << stop.As(Time::S) << " (allowed: > 0)";
+    }
+    else if (probeInterval.IsStrictlyNegative())
+    {
+        bad << "--probeInterval=" << probeInterval.As(Time::S) << " (allowed: >= 0)";
+    }
+    if (!bad.str().empty())
+    {
+        std::cerr << "error: invalid option " << bad.str() << "\n";
         return 2;
     }
 
@@ -151,7 +172,7 @@ main(int argc, char* argv[])
     tracer->WatchRlc(s.pcu, 0);
 
     // UDP probe: 64-byte packets with a timestamp (SeqTsHeader) from the server.
-    if (probeInterval.IsPositive())
+    if (probeInterval.IsStrictlyPositive())
     {
         UdpServerHelper probeServer(6000);
         ApplicationContainer ps = probeServer.Install(s.mobiles.Get(0));

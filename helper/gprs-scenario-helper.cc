@@ -44,7 +44,7 @@ GprsScenarioHelper::SetInternetLink(DataRate rate, Time delay, double lossRate)
 {
     NS_ABORT_MSG_IF(lossRate < 0 || lossRate > 1,
                     "Internet loss rate " << lossRate << " out of range (allowed: 0..1)");
-    NS_ABORT_MSG_IF(delay.IsNegative(), "Internet delay " << delay << " is negative");
+    NS_ABORT_MSG_IF(delay.IsStrictlyNegative(), "Internet delay " << delay << " is negative");
     m_rate = rate;
     m_delay = delay;
     m_lossRate = lossRate;
