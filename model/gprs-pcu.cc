@@ -655,6 +655,10 @@ GprsPcu::ReleaseTbf(uint32_t index, GprsDirection dir, bool abnormal, bool flush
     Simulator::Cancel(link.timer);
     if (abnormal)
     {
+        // The mobile was not heard: its last C/I report is stale. The next TBF starts from the
+        // most robust scheme until a new report arrives (the link adaptation policy decides).
+        link.ciReportDb.reset();
+        link.cs = GprsCodingScheme::CS1;
         // Frames not known to be delivered: keep them for the next TBF, or lose them.
         if (flush || !m_retryAfterAbort)
         {
@@ -789,7 +793,7 @@ GprsPcu::Refill(Ms& ms, Link& link, GprsDirection dir)
 }
 
 bool
-GprsPcu::WantsToSend(Ms& ms, Link& link, GprsDirection dir)
+GprsPcu::WantsToSend(Ms& ms, Link& link, GprsDirection dir, uint8_t pdch)
 {
     if (link.state != TbfState::ACTIVE || link.holding)
     {
@@ -799,6 +803,12 @@ GprsPcu::WantsToSend(Ms& ms, Link& link, GprsDirection dir)
     if (link.tx->PeekNext() != GprsRlcTxKind::NOTHING)
     {
         return true;
+    }
+    if (dir == GprsDirection::DOWNLINK && m_rlcMode == GprsRlcMode::UNACKNOWLEDGED &&
+        link.tx->IsFinalSent() && !link.pollOutstanding)
+    {
+        // Unacknowledged mode: repeat the final block with a poll where the mobile can answer.
+        return pdch == ms.dlAckTn;
     }
     if (link.tx->IsComplete() && !link.tx->IsFinalSent())
     {
@@ -1350,7 +1360,7 @@ GprsPcu::SendDownlinkData(uint8_t pdch)
     for (const uint32_t i : m_sendingDl)
     {
         Ms& ms = m_mss[i];
-        if (OnDownlinkSlot(ms, pdch) && WantsToSend(ms, ms.dl, GprsDirection::DOWNLINK))
+        if (OnDownlinkSlot(ms, pdch) && WantsToSend(ms, ms.dl, GprsDirection::DOWNLINK, pdch))
         {
             m_candidates.push_back(i);
         }
@@ -1370,7 +1380,15 @@ GprsPcu::SendDownlinkData(uint8_t pdch)
     Air& air = m_air[0][pdch];
     air.kind = Air::DATA;
     air.ms = index;
-    air.block = link.tx->SendNext(link.cs, BufferEndsTbf(link, GprsDirection::DOWNLINK), kind);
+    if (link.tx->PeekNext() == GprsRlcTxKind::NOTHING)
+    {
+        air.block = link.tx->GetFinalBlock();
+        kind = GprsRlcTxKind::PENDING_ACK;
+    }
+    else
+    {
+        air.block = link.tx->SendNext(link.cs, BufferEndsTbf(link, GprsDirection::DOWNLINK), kind);
+    }
     double ci = 0;
     double bler = 0;
     air.lost = DrawLoss(index, air.block.cs, &ci, &bler);
@@ -1422,7 +1440,7 @@ GprsPcu::GrantUplink(uint8_t pdch)
     for (const uint32_t i : m_sendingUl)
     {
         Ms& ms = m_mss[i];
-        if (OnUplinkSlot(ms, pdch) && WantsToSend(ms, ms.ul, GprsDirection::UPLINK))
+        if (OnUplinkSlot(ms, pdch) && WantsToSend(ms, ms.ul, GprsDirection::UPLINK, pdch))
         {
             m_candidates.push_back(i);
         }

@@ -357,7 +357,7 @@ class GprsPcu : public Object
 
     bool OnDownlinkSlot(const Ms& ms, uint8_t pdch) const;
     bool OnUplinkSlot(const Ms& ms, uint8_t pdch) const;
-    bool WantsToSend(Ms& ms, Link& link, GprsDirection dir);
+    bool WantsToSend(Ms& ms, Link& link, GprsDirection dir, uint8_t pdch);
     void Refill(Ms& ms, Link& link, GprsDirection dir);
     bool BufferEndsTbf(const Link& link, GprsDirection dir) const;
 

@@ -4,6 +4,8 @@
 
 #include "gprs-rlc-entity.h"
 
+#include <stdexcept>
+
 namespace ns3
 {
 
@@ -91,6 +93,17 @@ bool
 GprsRlcTxEntity::IsFinalSent() const
 {
     return m_finalSent;
+}
+
+const GprsRlcDataBlock&
+GprsRlcTxEntity::GetFinalBlock() const
+{
+    const auto finalBsn = m_window.GetFinalBsn();
+    if (!finalBsn)
+    {
+        throw std::logic_error("GPRS RLC: no final block (FBI = 1) has been sent yet");
+    }
+    return m_blocks[*finalBsn];
 }
 
 bool

@@ -88,6 +88,14 @@ class GprsRlcTxEntity
     uint32_t GetOutstanding() const;
     /// \return true once the block with FBI = 1 has been sent
     bool IsFinalSent() const;
+
+    /**
+     * The block with FBI = 1, to send again with a poll in unacknowledged mode, where the
+     * network may repeat it until the mobile answers (TS 44.060 clause 9.3.3.5).
+     * \return the final block
+     * \throws std::logic_error if it has not been sent
+     */
+    const GprsRlcDataBlock& GetFinalBlock() const;
     /**
      * \return true if nothing is left to do: before the final block, nothing is queued and every
      *         block sent is acknowledged (unacknowledged mode: sent); after it, once it is

@@ -1415,6 +1415,111 @@ class GprsCellPcapTestCase : public TestCase
 };
 
 /**
+ * 14. Link adaptation by C/I thresholds: with C/I 24 dB, then 4 dB from 10 s, the downlink
+ * blocks use the scheme the thresholds give for each state (CS-4 above Cs4Threshold, CS-1
+ * below Cs2Threshold), switching after the first Ack/Nack that reports the new C/I.
+ */
+class GprsCellLinkAdaptationTestCase : public TestCase
+{
+  public:
+    GprsCellLinkAdaptationTestCase()
+        : TestCase("C over I threshold link adaptation: CS-4 at 24 dB, CS-1 at 4 dB")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        CellSetup setup;
+        setup.radio = "0s:24,10s:4";
+        setup.Pcu("DownlinkLinkAdaptation", StringValue("ns3::GprsCiThresholdLinkAdaptation"));
+        CellRecorder rec;
+        const GprsScenario s = setup.Build(rec);
+        SendUdpDown(s, 0, 500, MilliSeconds(50), 400, Seconds(1));
+        Simulator::Stop(Seconds(20));
+        Simulator::Run();
+        std::map<GprsCodingScheme, uint32_t> good;
+        std::map<GprsCodingScheme, uint32_t> bad;
+        for (const auto& b : rec.blocks)
+        {
+            if (b.record.dir != GprsDirection::DOWNLINK || b.record.kind != GprsRlcTxKind::NEW)
+            {
+                continue;
+            }
+            // Skip the start of each state: the network learns the C/I from Ack/Nacks, and at
+            // 4 dB the CS-4 polls fail until N3105 ends the TBF and a new one starts at CS-1.
+            if (b.at > Seconds(3) && b.at < Seconds(10))
+            {
+                ++good[b.record.cs];
+            }
+            else if (b.at > Seconds(12))
+            {
+                ++bad[b.record.cs];
+            }
+        }
+        NS_TEST_EXPECT_MSG_GT(good[GprsCodingScheme::CS4], 100u, "CS-4 used at 24 dB");
+        NS_TEST_EXPECT_MSG_EQ(good.size(), 1u, "only CS-4 at 24 dB");
+        NS_TEST_EXPECT_MSG_GT(bad[GprsCodingScheme::CS1], 100u, "CS-1 used at 4 dB");
+        for (const auto& [cs, n] : bad)
+        {
+            NS_LOG_INFO("at 4 dB: " << n << " new blocks in " << ToString(cs));
+        }
+        NS_TEST_EXPECT_MSG_EQ(bad.size(), 1u, "only CS-1 at 4 dB");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * 15. RLC unacknowledged mode: no data block is sent twice (only the final block is repeated
+ * to poll the mobile); at 13 dB with CS-2 (BLER 3.4 %) the LLC frames touched by lost blocks
+ * are lost (counted by LlcFrameLost) and the rest delivered.
+ */
+class GprsCellUnacknowledgedTestCase : public TestCase
+{
+  public:
+    GprsCellUnacknowledgedTestCase()
+        : TestCase("RLC unacknowledged mode: no retransmission, lost blocks lose LLC frames")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        constexpr uint32_t kPackets = 200;
+        CellSetup setup;
+        setup.radio = "13";
+        setup.Pcu("RlcMode", StringValue("Unacknowledged"));
+        CellRecorder rec;
+        const GprsScenario s = setup.Build(rec);
+        SendUdpDown(s, 0, 500, MilliSeconds(200), kPackets, Seconds(1));
+        Simulator::Stop(Seconds(60));
+        Simulator::Run();
+        uint32_t retransmissions = 0;
+        uint32_t lostBlocks = 0;
+        uint32_t downlinkBlocks = 0;
+        for (const auto& b : rec.blocks)
+        {
+            if (b.record.dir == GprsDirection::DOWNLINK)
+            {
+                ++downlinkBlocks;
+                retransmissions += b.record.kind != GprsRlcTxKind::NEW && !b.record.fbi ? 1 : 0;
+                lostBlocks += b.record.lost ? 1 : 0;
+            }
+        }
+        const auto delivered = static_cast<uint32_t>(rec.deliveries[0].size());
+        NS_LOG_INFO("UM: " << downlinkBlocks << " blocks, " << lostBlocks << " lost, " << delivered
+                           << " of " << kPackets << " packets delivered, " << rec.framesLost
+                           << " LLC frames lost");
+        NS_TEST_EXPECT_MSG_EQ(retransmissions, 0u, "no retransmission in unacknowledged mode");
+        NS_TEST_EXPECT_MSG_GT(lostBlocks, 0u, "blocks are lost at 13 dB");
+        NS_TEST_EXPECT_MSG_GT(rec.framesLost, 0u, "lost blocks lose LLC frames");
+        NS_TEST_EXPECT_MSG_LT(delivered, kPackets, "some packets are lost");
+        NS_TEST_EXPECT_MSG_GT(delivered, 0u, "the others are delivered");
+        Simulator::Destroy();
+    }
+};
+
+/**
  * A suite of one test case: ns-3 stops a suite at its first failing case, so each scenario
  * gets its own suite and reports whatever the others do.
  */
@@ -1453,5 +1558,9 @@ GprsCellTestSuite<GprsCellGilbertElliottTestCase> g_ge("gprs-cell-gilbert-elliot
 GprsCellTestSuite<GprsCellReselectionTestCase> g_reselection("gprs-cell-reselection",
                                                              TestCase::QUICK);     //!< suite
 GprsCellTestSuite<GprsCellPcapTestCase> g_pcap("gprs-cell-pcap", TestCase::QUICK); //!< suite
+GprsCellTestSuite<GprsCellLinkAdaptationTestCase> g_la("gprs-cell-link-adaptation",
+                                                       TestCase::QUICK); //!< suite
+GprsCellTestSuite<GprsCellUnacknowledgedTestCase> g_um("gprs-cell-unacknowledged",
+                                                       TestCase::QUICK); //!< suite
 
 } // namespace
