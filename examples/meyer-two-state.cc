@@ -92,7 +92,7 @@ main(int argc, char* argv[])
     cmd.AddValue("bad-db", "C/I of the bad state, dB", badDb);
     cmd.AddValue("bad-start", "start of the bad state, s", badStart);
     cmd.AddValue("bad-end", "end of the bad state, s", badEnd);
-    cmd.AddValue("duration", "simulated seconds of the download (from its start at 1 s)", duration);
+    cmd.AddValue("duration", "simulated seconds of the download (it starts at 0 s)", duration);
     cmd.AddValue("run", "RNG run number (seed is fixed)", run);
     cmd.AddValue("outdir", "directory for traces and gnuplot scripts", outdir);
     cmd.Parse(argc, argv);
