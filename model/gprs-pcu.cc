@@ -34,8 +34,6 @@ namespace
 constexpr GprsCodingScheme kControlCs = GprsCodingScheme::CS1;
 /// RRBP = 0: the reserved uplink block starts 13 frames later, always 3 blocks later.
 constexpr uint64_t kRrbpBlocks = 3;
-/// RLC window size of GPRS (TS 44.060 clause 9.1.9).
-constexpr uint32_t kWindowSize = 64;
 
 constexpr uint32_t
 DirIndex(GprsDirection dir)
@@ -444,18 +442,6 @@ GprsPcu::OnUplinkSlot(const Ms& ms, uint8_t pdch) const
     return pdch >= ms.ulFirst && pdch < ms.ulFirst + ms.ulCount;
 }
 
-const GprsBlerModel&
-GprsPcu::GetBlerModel() const
-{
-    return m_bler;
-}
-
-uint32_t
-GprsPcu::GetNumberOfPdchs() const
-{
-    return m_numPdch;
-}
-
 uint64_t
 GprsPcu::GetBlockPeriods() const
 {
@@ -475,19 +461,6 @@ GprsPcu::AssignStreams(int64_t stream)
     m_dlAssignmentDelay->SetStream(stream + 1);
     m_ulAccessDelay->SetStream(stream + 2);
     return 3;
-}
-
-uint32_t
-GprsPcu::GetBufferedBytes(uint32_t ms, GprsDirection dir) const
-{
-    return GetLink(ms, dir).bufferBytes;
-}
-
-bool
-GprsPcu::HasTbf(uint32_t ms, GprsDirection dir) const
-{
-    const TbfState s = GetLink(ms, dir).state;
-    return s == TbfState::ACTIVE || s == TbfState::RELEASING;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1399,7 +1372,7 @@ GprsPcu::SendDownlinkData(uint8_t pdch)
     bool polled = false;
     Reservation& r = ReservationAt(m_block + kRrbpBlocks, pdch);
     const bool due = link.blocksSincePoll >= m_pollInterval || air.block.fbi ||
-                     link.tx->GetOutstanding() + m_pollInterval >= kWindowSize ||
+                     link.tx->GetOutstanding() + m_pollInterval >= kGprsRlcWs ||
                      link.tx->IsStalled() || kind == GprsRlcTxKind::PENDING_ACK;
     if (m_rlcMode == GprsRlcMode::ACKNOWLEDGED || air.block.fbi)
     {

@@ -172,26 +172,6 @@ class GprsPcu : public Object
      */
     bool EnqueueUplink(uint32_t ms, Ptr<Packet> packet);
 
-    /**
-     * \param ms mobile index
-     * \param dir direction
-     * \return octets waiting in that buffer (not yet handed to RLC)
-     */
-    uint32_t GetBufferedBytes(uint32_t ms, GprsDirection dir) const;
-
-    /**
-     * \param ms mobile index
-     * \param dir direction
-     * \return true if that mobile has a TBF in that direction (being used or held open)
-     */
-    bool HasTbf(uint32_t ms, GprsDirection dir) const;
-
-    /// \return the BLER model in use
-    const GprsBlerModel& GetBlerModel() const;
-
-    /// \return the number of PDCHs
-    uint32_t GetNumberOfPdchs() const;
-
     /// \return radio block periods simulated so far
     uint64_t GetBlockPeriods() const;
 
