@@ -43,12 +43,6 @@ DirIndex(GprsDirection dir)
 } // namespace
 
 const char*
-ToString(GprsDirection dir)
-{
-    return dir == GprsDirection::DOWNLINK ? "DL" : "UL";
-}
-
-const char*
 ToString(GprsControlMessage msg)
 {
     switch (msg)
@@ -175,6 +169,33 @@ GprsPcu::GetTypeId()
                           TimeValue(MilliSeconds(500)),
                           MakeTimeAccessor(&GprsPcu::m_t3192),
                           MakeTimeChecker(Seconds(0), Seconds(1.5)))
+            .AddAttribute("T3193",
+                          "After a normal downlink release the network keeps the TFI this long "
+                          "(TS 44.060 clause 13.2: longer than T3192). Default 2 s.",
+                          TimeValue(Seconds(2)),
+                          MakeTimeAccessor(&GprsPcu::m_t3193),
+                          MakeTimeChecker(Seconds(0), Seconds(60)))
+            .AddAttribute("T3195",
+                          "After N3105 expiry the network neither addresses the mobile nor "
+                          "reuses its TFI for this long (TS 44.060 clause 13.2; default 5 s as "
+                          "osmo-pcu).",
+                          TimeValue(Seconds(5)),
+                          MakeTimeAccessor(&GprsPcu::m_t3195),
+                          MakeTimeChecker(Seconds(0), Seconds(60)))
+            .AddAttribute("T3169",
+                          "After N3101 or N3103 expiry the network reuses neither the USF nor "
+                          "the TFI of the uplink TBF for this long (TS 44.060 clause 13.2; "
+                          "default 5 s as osmo-pcu).",
+                          TimeValue(Seconds(5)),
+                          MakeTimeAccessor(&GprsPcu::m_t3169),
+                          MakeTimeChecker(Seconds(0), Seconds(60)))
+            .AddAttribute("PacchAssignmentMax",
+                          "A PACCH assignment is polled and sent again while its poll goes "
+                          "unanswered, at most this many times; then the network reaches the "
+                          "mobile through CCCH. Default 3.",
+                          UintegerValue(3),
+                          MakeUintegerAccessor(&GprsPcu::m_assignmentMax),
+                          MakeUintegerChecker<uint32_t>(1, 255))
             .AddAttribute("DelayedReleaseTime",
                           "Release 99 delayed downlink TBF release: keep the TBF open this long "
                           "after the last data; 0 disables (GPRS Release 97, Meyer's setup).",
@@ -293,6 +314,11 @@ GprsPcu::GetTypeId()
     return tid;
 }
 
+GprsPcu::Link::Link(GprsDirection dir)
+    : tbf(dir, GprsTbfConfig{})
+{
+}
+
 GprsPcu::GprsPcu()
 {
     m_uniform = CreateObject<UniformRandomVariable>();
@@ -322,6 +348,8 @@ GprsPcu::DoInitialize()
     }
     for (uint32_t i = 0; i < m_mss.size(); ++i)
     {
+        m_mss[i].dl.tbf.SetConfig(GetTbfConfig(GprsDirection::DOWNLINK));
+        m_mss[i].ul.tbf.SetConfig(GetTbfConfig(GprsDirection::UPLINK));
         ComputeTimeslots(i);
         for (const Time& t : m_mss[i].dev->GetCellReselections())
         {
@@ -499,40 +527,120 @@ GprsPcu::EnqueueUplink(uint32_t index, Ptr<Packet> packet)
     return true;
 }
 
+GprsTbfConfig
+GprsPcu::GetTbfConfig(GprsDirection dir) const
+{
+    GprsTbfConfig c;
+    c.assignmentMax = m_assignmentMax;
+    if (dir == GprsDirection::DOWNLINK)
+    {
+        c.hold = m_delayedRelease;
+        c.releaseNormal = m_t3193;
+        c.releaseAbnormal = m_t3195;
+        c.pacchAfterRelease = m_t3192;
+        c.pollMax = m_n3105Max;
+    }
+    else
+    {
+        c.hold = m_extendedUplink;
+        c.releaseAbnormal = m_t3169;
+        c.pollMax = m_n3103Max;
+        c.grantMax = m_n3101Max;
+    }
+    return c;
+}
+
+bool
+GprsPcu::IsOnPacch(const Ms& ms) const
+{
+    return ms.dl.tbf.KeepsMobileOnPacch(Simulator::Now()) || ms.ul.tbf.IsOpen();
+}
+
+uint8_t
+GprsPcu::GetPacchTn(const Ms& ms) const
+{
+    // One PDCH carries the mobile's PACCH: that of its uplink TBF, else the timeslot where it
+    // answers polls of its downlink TBF.
+    return ms.ul.tbf.IsOpen() ? ms.ulFirst : ms.dlAckTn;
+}
+
+void
+GprsPcu::ArmTimer(uint32_t index, GprsDirection dir)
+{
+    Link& link = GetLink(index, dir);
+    Simulator::Cancel(link.timer);
+    if (const auto deadline = link.tbf.GetDeadline())
+    {
+        link.timer = Simulator::Schedule(*deadline - Simulator::Now(),
+                                         &GprsPcu::TimerExpired,
+                                         this,
+                                         index,
+                                         dir);
+    }
+}
+
+void
+GprsPcu::TimerExpired(uint32_t index, GprsDirection dir)
+{
+    Link& link = GetLink(index, dir);
+    switch (link.tbf.Expire(Simulator::Now()))
+    {
+    case GprsTbfState::ACCESS_CCCH:
+        // The CCCH assignment (or random access burst) must get through: CS-1 coded.
+        if (DrawLoss(index, kControlCs))
+        {
+            NS_LOG_LOGIC("MS " << index << " " << ToString(dir) << " CCCH access lost, retry");
+            StartAccess(index, dir);
+        }
+        else
+        {
+            Activate(index, dir);
+        }
+        break;
+    case GprsTbfState::HOLD:
+        ReleaseTbf(index, dir, false);
+        break;
+    case GprsTbfState::RELEASED:
+        NS_LOG_LOGIC("MS " << index << " " << ToString(dir) << " TFI free again");
+        CheckIdle(index, dir);
+        break;
+    default:
+        break;
+    }
+}
+
 void
 GprsPcu::RequestTbf(uint32_t index, GprsDirection dir)
 {
     Ms& ms = GetMs(index);
     Link& link = GetLink(index, dir);
-    switch (link.state)
+    const Time now = Simulator::Now();
+    if (link.tbf.GetState() == GprsTbfState::HOLD)
     {
-    case TbfState::ACTIVE:
-        if (link.holding)
-        {
-            // Delayed release / extended uplink: the open TBF carries the new data at once.
-            link.holding = false;
-            Simulator::Cancel(link.timer);
-            EnsureClock();
-        }
+        // Delayed release / extended uplink: the open TBF carries the new data at once.
+        link.tbf.Resume();
+        ArmTimer(index, dir);
+        EnsureClock();
         return;
-    case TbfState::IDLE:
-        break;
-    default:
-        return; // establishment under way, or release: CheckIdle() asks again afterwards
     }
-    link.requested = Simulator::Now();
-    if (dir == GprsDirection::DOWNLINK &&
-        (ms.ul.state == TbfState::ACTIVE || Simulator::Now() < ms.pacchUntil))
+    if (!link.tbf.CanRequest())
+    {
+        return; // establishment under way, TBF open, or its TFI still held: CheckIdle() asks
+                // again afterwards
+    }
+    if (dir == GprsDirection::DOWNLINK && IsOnPacch(ms))
     {
         // The mobile listens to PACCH: Packet Downlink Assignment there (TS 44.060 8.1.1.1.3).
-        link.state = TbfState::PACCH;
+        link.tbf.RequestOnPacch(now);
+        ArmTimer(index, dir);
         EnsureClock();
     }
-    else if (dir == GprsDirection::UPLINK && ms.dl.state == TbfState::ACTIVE && !ms.dl.holding)
+    else if (dir == GprsDirection::UPLINK && (ms.dl.tbf.GetState() == GprsTbfState::FLOW ||
+                                              ms.dl.tbf.GetState() == GprsTbfState::FINISHED))
     {
         // Channel Request Description in the next Packet Downlink Ack/Nack (TS 44.060 9.3.2.4).
-        link.state = TbfState::ACCESSING;
-        ms.channelRequest = true;
+        link.tbf.RequestOnAckNack(now);
+        ArmTimer(index, dir);
     }
     else
     {
@@ -544,49 +652,30 @@ void
 GprsPcu::StartAccess(uint32_t index, GprsDirection dir)
 {
     Link& link = GetLink(index, dir);
-    link.state = TbfState::ACCESSING;
     const Ptr<RandomVariableStream>& rv =
         dir == GprsDirection::DOWNLINK ? m_dlAssignmentDelay : m_ulAccessDelay;
     const double delay = rv->GetValue();
     NS_ABORT_MSG_IF(delay < 0, "TBF establishment delay drew " << delay << " s (must be >= 0)");
-    link.timer = Simulator::Schedule(Seconds(delay), &GprsPcu::AccessComplete, this, index, dir);
-}
-
-void
-GprsPcu::AccessComplete(uint32_t index, GprsDirection dir)
-{
-    // The CCCH assignment (or random access burst) must get through: CS-1 coded.
-    if (DrawLoss(index, kControlCs))
-    {
-        NS_LOG_LOGIC("MS " << index << " " << ToString(dir) << " assignment lost, retry");
-        StartAccess(index, dir);
-        return;
-    }
-    Activate(index, dir);
+    link.tbf.StartAccess(Simulator::Now(), Seconds(delay));
+    ArmTimer(index, dir);
 }
 
 void
 GprsPcu::Activate(uint32_t index, GprsDirection dir)
 {
-    Ms& ms = GetMs(index);
     Link& link = GetLink(index, dir);
-    link.state = TbfState::ACTIVE;
-    link.holding = false;
+    const Time delay = link.tbf.Establish(Simulator::Now());
+    ArmTimer(index, dir);
     link.pollOutstanding = false;
     link.ackOwed = false;
     link.blocksSincePoll = 0;
     link.blocksSinceAck = 0;
-    link.counter = 0;
     link.tx = std::make_unique<GprsRlcTxEntity>(m_rlcMode);
     link.rx = std::make_unique<GprsRlcRxEntity>(m_rlcMode);
     // Frames still in RLC from an aborted TBF go first (retry), then the buffer.
     for (uint64_t i = 0; i < link.frames.size(); ++i)
     {
         link.tx->EnqueueFrame(link.firstFrameId + i, link.frames[i].octets);
-    }
-    if (dir == GprsDirection::UPLINK)
-    {
-        ms.channelRequest = false;
     }
     if (!link.linkAdaptation)
     {
@@ -598,9 +687,9 @@ GprsPcu::Activate(uint32_t index, GprsDirection dir)
     link.acked = 0;
     link.nacked = 0;
     UpdateCs(link);
-    m_tbfEstablishedTrace(index, dir, Simulator::Now() - link.requested);
+    m_tbfEstablishedTrace(index, dir, delay);
     NS_LOG_INFO("MS " << index << " " << ToString(dir) << " TBF established after "
-                      << (Simulator::Now() - link.requested).As(Time::MS));
+                      << delay.As(Time::MS));
     EnsureClock();
 }
 
@@ -610,56 +699,53 @@ GprsPcu::Reselect(uint32_t index)
     NS_LOG_INFO("MS " << index << " reselects a cell: LLC frames in RLC flushed");
     for (const GprsDirection dir : {GprsDirection::DOWNLINK, GprsDirection::UPLINK})
     {
-        Link& link = GetLink(index, dir);
-        if (link.state == TbfState::IDLE)
+        const GprsTbfState state = GetLink(index, dir).tbf.GetState();
+        if (state != GprsTbfState::NONE && state != GprsTbfState::RELEASED)
         {
-            continue;
+            ReleaseTbf(index, dir, true, true);
         }
-        Simulator::Cancel(link.timer);
-        ReleaseTbf(index, dir, true, true);
     }
 }
 
 void
 GprsPcu::ReleaseTbf(uint32_t index, GprsDirection dir, bool abnormal, bool flush)
 {
-    Ms& ms = GetMs(index);
     Link& link = GetLink(index, dir);
-    Simulator::Cancel(link.timer);
     if (abnormal)
     {
         // The mobile was not heard: its last C/I report is stale. The next TBF starts from the
         // most robust scheme until a new report arrives (the link adaptation policy decides).
         link.ciReportDb.reset();
         link.cs = GprsCodingScheme::CS1;
-        // Frames not known to be delivered: keep them for the next TBF, or lose them.
-        if (flush || !m_retryAfterAbort)
+    }
+    // Frames not known to be delivered: kept for the next TBF after an abnormal release with
+    // retry; lost otherwise (unacknowledged mode ends with its tail lost).
+    if (!abnormal || flush || !m_retryAfterAbort)
+    {
+        while (!link.frames.empty())
         {
-            while (!link.frames.empty())
-            {
-                DropFrontFrame(index, dir);
-            }
+            DropFrontFrame(index, dir);
         }
     }
-    else
-    {
-        // Normal release: everything was delivered.
-        link.frames.clear();
-    }
     // Nothing of this TBF may reach its successor: forget its reservations and blocks in flight.
-    const GprsControlMessage answer = dir == GprsDirection::DOWNLINK
-                                          ? GprsControlMessage::PACKET_DOWNLINK_ACK_NACK
-                                          : GprsControlMessage::PACKET_CONTROL_ACK;
+    const bool down = dir == GprsDirection::DOWNLINK;
+    auto ofThisTbf = [down](Reservation::Purpose p) {
+        return down ? (p == Reservation::DL_DATA || p == Reservation::DL_ASSIGNMENT)
+                    : (p == Reservation::UL_FINAL || p == Reservation::UL_ASSIGNMENT);
+    };
     for (auto& slot : m_reservations)
     {
         for (auto& r : slot)
         {
-            if (r.valid && r.ms == index && r.msg == answer)
+            if (r.valid && r.ms == index && ofThisTbf(r.purpose))
             {
                 r.valid = false;
             }
         }
     }
+    const GprsControlMessage downControl[2] = {GprsControlMessage::PACKET_DOWNLINK_ASSIGNMENT,
+                                               GprsControlMessage::PACKET_UPLINK_ACK_NACK};
+    const GprsControlMessage upAssignment = GprsControlMessage::PACKET_UPLINK_ASSIGNMENT;
     for (uint8_t p = 0; p < m_numPdch; ++p)
     {
         Air& data = m_air[DirIndex(dir)][p];
@@ -667,13 +753,19 @@ GprsPcu::ReleaseTbf(uint32_t index, GprsDirection dir, bool abnormal, bool flush
         {
             data.kind = Air::NONE;
         }
-        Air& control = m_air[1 - DirIndex(dir)][p];
-        if (control.kind == Air::CONTROL && control.ms == index &&
-            (control.msg == answer || control.msg == GprsControlMessage::PACKET_UPLINK_ACK_NACK))
+        Air& ul = m_air[1][p];
+        if (ul.kind == Air::CONTROL && ul.ms == index && ofThisTbf(ul.purpose))
         {
-            control.kind = Air::NONE;
+            ul.kind = Air::NONE;
         }
-        if (dir == GprsDirection::UPLINK && m_usf[p] == static_cast<int64_t>(index))
+        Air& dl = m_air[0][p];
+        if (dl.kind == Air::CONTROL && dl.ms == index &&
+            (down ? dl.msg == downControl[0]
+                  : (dl.msg == downControl[1] || dl.msg == upAssignment)))
+        {
+            dl.kind = Air::NONE;
+        }
+        if (!down && m_usf[p] == static_cast<int64_t>(index))
         {
             m_usf[p] = -1;
         }
@@ -682,11 +774,10 @@ GprsPcu::ReleaseTbf(uint32_t index, GprsDirection dir, bool abnormal, bool flush
     link.pollOutstanding = false;
     link.tx.reset();
     link.rx.reset();
-    link.state = TbfState::IDLE;
-    link.holding = false;
-    if (dir == GprsDirection::DOWNLINK)
+    link.tbf.Release(Simulator::Now(), abnormal);
+    ArmTimer(index, dir);
+    if (down)
     {
-        ms.pacchUntil = Simulator::Now() + m_t3192;
         FallBackToRandomAccess(index);
     }
     m_tbfReleasedTrace(index, dir, abnormal);
@@ -698,11 +789,9 @@ GprsPcu::ReleaseTbf(uint32_t index, GprsDirection dir, bool abnormal, bool flush
 void
 GprsPcu::FallBackToRandomAccess(uint32_t index)
 {
-    Ms& ms = m_mss[index];
-    if (ms.channelRequest && ms.ul.state == TbfState::ACCESSING)
+    if (m_mss[index].ul.tbf.GetState() == GprsTbfState::CHANNEL_REQUEST)
     {
         // No Packet Downlink Ack/Nack will carry the request any more.
-        ms.channelRequest = false;
         StartAccess(index, GprsDirection::UPLINK);
     }
 }
@@ -711,32 +800,16 @@ void
 GprsPcu::CheckIdle(uint32_t index, GprsDirection dir)
 {
     Link& link = GetLink(index, dir);
-    if (link.state == TbfState::IDLE && (!link.buffer.empty() || !link.frames.empty()))
+    if (link.tbf.CanRequest() && (!link.buffer.empty() || !link.frames.empty()))
     {
         RequestTbf(index, dir);
     }
 }
 
-void
-GprsPcu::HoldExpired(uint32_t index, GprsDirection dir)
-{
-    Link& link = GetLink(index, dir);
-    if (link.state == TbfState::ACTIVE && link.holding)
-    {
-        ReleaseTbf(index, dir, false);
-    }
-}
-
-Time
-GprsPcu::GetHoldTime(GprsDirection dir) const
-{
-    return dir == GprsDirection::DOWNLINK ? m_delayedRelease : m_extendedUplink;
-}
-
 bool
-GprsPcu::BufferEndsTbf(const Link& link, GprsDirection dir) const
+GprsPcu::BufferEndsTbf(const Link& link) const
 {
-    return link.buffer.empty() && GetHoldTime(dir).IsZero();
+    return link.buffer.empty() && link.tbf.GetConfig().hold.IsZero();
 }
 
 void
@@ -768,7 +841,11 @@ GprsPcu::Refill(Ms& ms, Link& link, GprsDirection dir)
 bool
 GprsPcu::WantsToSend(Ms& ms, Link& link, GprsDirection dir, uint8_t pdch)
 {
-    if (link.state != TbfState::ACTIVE || link.holding)
+    const GprsTbfState state = link.tbf.GetState();
+    // The network sends downlink blocks until the final one is acknowledged; an uplink TBF
+    // gets no USF once the network has every block (FINISHED).
+    if (state != GprsTbfState::FLOW &&
+        !(dir == GprsDirection::DOWNLINK && state == GprsTbfState::FINISHED))
     {
         return false;
     }
@@ -777,19 +854,19 @@ GprsPcu::WantsToSend(Ms& ms, Link& link, GprsDirection dir, uint8_t pdch)
     {
         return true;
     }
-    if (dir == GprsDirection::DOWNLINK && m_rlcMode == GprsRlcMode::UNACKNOWLEDGED &&
-        link.tx->IsFinalSent() && !link.pollOutstanding)
+    if (m_rlcMode == GprsRlcMode::UNACKNOWLEDGED && link.tx->IsFinalSent())
     {
-        // Unacknowledged mode: repeat the final block with a poll where the mobile can answer.
-        return pdch == ms.dlAckTn;
+        // Unacknowledged mode: the final block is repeated until the final acknowledgement
+        // arrives (TS 44.060 9.3.3.5); on the downlink with a poll where the mobile can answer.
+        return dir == GprsDirection::UPLINK || (pdch == ms.dlAckTn && !link.pollOutstanding);
     }
     if (link.tx->IsComplete() && !link.tx->IsFinalSent())
     {
         // Everything acknowledged and nothing left: hold the TBF open (delayed release /
         // extended uplink); the final block went out already otherwise.
-        link.holding = true;
         const auto index = static_cast<uint32_t>(&ms - m_mss.data());
-        link.timer = Simulator::Schedule(GetHoldTime(dir), &GprsPcu::HoldExpired, this, index, dir);
+        link.tbf.Hold(Simulator::Now());
+        ArmTimer(index, dir);
         if (dir == GprsDirection::DOWNLINK)
         {
             FallBackToRandomAccess(index);
@@ -928,17 +1005,18 @@ GprsPcu::BlockEvent()
 void
 GprsPcu::CollectSenders()
 {
-    // Only active, not held TBFs can send; the per-PDCH loops look at these alone.
+    // Only TBFs that may send are looked at by the per-PDCH loops.
     m_sendingDl.clear();
     m_sendingUl.clear();
     for (uint32_t i = 0; i < m_mss.size(); ++i)
     {
         const Ms& ms = m_mss[i];
-        if (ms.dl.state == TbfState::ACTIVE && !ms.dl.holding)
+        const GprsTbfState dl = ms.dl.tbf.GetState();
+        if (dl == GprsTbfState::FLOW || dl == GprsTbfState::FINISHED)
         {
             m_sendingDl.push_back(i);
         }
-        if (ms.ul.state == TbfState::ACTIVE && !ms.ul.holding)
+        if (ms.ul.tbf.GetState() == GprsTbfState::FLOW)
         {
             m_sendingUl.push_back(i);
         }
@@ -976,9 +1054,9 @@ GprsPcu::HasWork() const
     {
         for (const Link* link : {&ms.dl, &ms.ul})
         {
-            if ((link->state == TbfState::ACTIVE && !link->holding) ||
-                link->state == TbfState::PACCH || link->state == TbfState::RELEASING ||
-                link->ackOwed)
+            const GprsTbfState state = link->tbf.GetState();
+            if (state == GprsTbfState::FLOW || state == GprsTbfState::ASSIGN_PACCH ||
+                state == GprsTbfState::FINISHED || link->ackOwed)
             {
                 return true;
             }
@@ -995,11 +1073,10 @@ GprsPcu::ReceiveAir()
         Air& dl = m_air[0][p];
         if (dl.kind != Air::NONE)
         {
-            ReceiveDownlink(p, dl);
+            ReceiveDownlink(dl);
             dl.kind = Air::NONE;
         }
         Air& ul = m_air[1][p];
-        // A reservation of the block just ended that nobody answered: the poll failed.
         Reservation& r = ReservationAt(m_block - 1, p);
         if (ul.kind != Air::NONE)
         {
@@ -1008,36 +1085,64 @@ GprsPcu::ReceiveAir()
         }
         else if (r.valid)
         {
-            Ms& ms = m_mss[r.ms];
-            if (r.msg == GprsControlMessage::PACKET_DOWNLINK_ACK_NACK &&
-                ms.dl.state == TbfState::ACTIVE)
-            {
-                PollFailed(r.ms);
-            }
-            else if (r.msg == GprsControlMessage::PACKET_CONTROL_ACK &&
-                     ms.ul.state == TbfState::RELEASING)
-            {
-                if (++ms.ul.counter >= m_n3103Max)
-                {
-                    ReleaseTbf(r.ms, GprsDirection::UPLINK, false);
-                }
-                else
-                {
-                    ms.ul.ackOwed = true;
-                }
-            }
+            // A reservation of the block just ended that nobody answered: the poll failed.
+            PollUnanswered(r.ms, r.purpose);
         }
         r.valid = false;
     }
 }
 
 void
-GprsPcu::ReceiveDownlink(uint8_t pdch, Air& air)
+GprsPcu::PollUnanswered(uint32_t index, Reservation::Purpose purpose)
+{
+    Ms& ms = m_mss[index];
+    switch (purpose)
+    {
+    case Reservation::DL_DATA:
+        if (ms.dl.tbf.IsOpen())
+        {
+            PollFailed(index);
+        }
+        break;
+    case Reservation::UL_FINAL:
+        if (ms.ul.tbf.GetState() == GprsTbfState::FINISHED)
+        {
+            // N3103 (TS 44.060 9.3.2.4.2, 9.3.3.3): repeat the final Ack/Nack, or give up.
+            if (ms.ul.tbf.PollFailed())
+            {
+                NS_LOG_INFO("MS " << index << " N3103 expired");
+                ReleaseTbf(index, GprsDirection::UPLINK, true);
+            }
+            else
+            {
+                ms.ul.ackOwed = true;
+            }
+        }
+        break;
+    case Reservation::DL_ASSIGNMENT:
+    case Reservation::UL_ASSIGNMENT: {
+        const GprsDirection dir =
+            purpose == Reservation::DL_ASSIGNMENT ? GprsDirection::DOWNLINK : GprsDirection::UPLINK;
+        GprsTbf& tbf = GetLink(index, dir).tbf;
+        if (tbf.GetState() == GprsTbfState::ASSIGN_PACCH && tbf.IsAssignmentPending() &&
+            tbf.AssignmentFailed())
+        {
+            // The mobile is not on PACCH after all: reach it through CCCH.
+            NS_LOG_INFO("MS " << index << " " << ToString(dir) << " PACCH assignment unanswered");
+            StartAccess(index, dir);
+        }
+        break;
+    }
+    }
+}
+
+void
+GprsPcu::ReceiveDownlink(Air& air)
 {
     Ms& ms = m_mss[air.ms];
     if (air.kind == Air::DATA)
     {
-        if (air.lost || ms.dl.state != TbfState::ACTIVE)
+        if (air.lost || !ms.dl.tbf.IsOpen())
         {
             return;
         }
@@ -1046,48 +1151,22 @@ GprsPcu::ReceiveDownlink(uint8_t pdch, Air& air)
         DeliverFrames(air.ms, GprsDirection::DOWNLINK, m_frames);
         return;
     }
-    if (air.lost)
+    // Assignments take effect when the network hears their Packet Control Ack (ReceiveUplink).
+    if (air.msg != GprsControlMessage::PACKET_UPLINK_ACK_NACK || !ms.ul.tbf.IsOpen())
     {
-        // A lost Packet Uplink Ack/Nack is sent again at the next opportunity; a lost
-        // assignment stays pending.
-        if (air.msg == GprsControlMessage::PACKET_UPLINK_ACK_NACK &&
-            (ms.ul.state == TbfState::ACTIVE || ms.ul.state == TbfState::RELEASING))
-        {
-            ms.ul.ackOwed = true;
-        }
         return;
     }
-    switch (air.msg)
+    if (air.lost)
     {
-    case GprsControlMessage::PACKET_UPLINK_ACK_NACK:
-        if (ms.ul.state == TbfState::ACTIVE)
-        {
-            const GprsRlcAckNackResult result = ms.ul.tx->ApplyAckNack(air.ackNack);
-            ms.ul.acked = result.newlyAcked;
-            ms.ul.nacked = result.nacked;
-            UpdateCs(ms.ul);
-            if (air.final)
-            {
-                // The mobile ends its TBF and answers with Packet Control Ack (RRBP).
-                ms.ul.state = TbfState::RELEASING;
-            }
-        }
-        break;
-    case GprsControlMessage::PACKET_DOWNLINK_ASSIGNMENT:
-        if (ms.dl.state == TbfState::PACCH)
-        {
-            Activate(air.ms, GprsDirection::DOWNLINK);
-        }
-        break;
-    case GprsControlMessage::PACKET_UPLINK_ASSIGNMENT:
-        if (ms.ul.state == TbfState::PACCH)
-        {
-            Activate(air.ms, GprsDirection::UPLINK);
-        }
-        break;
-    default:
-        break;
+        // A lost Packet Uplink Ack/Nack is sent again at the next opportunity; the final one
+        // counts N3103 when its poll goes unanswered.
+        ms.ul.ackOwed = ms.ul.ackOwed || !air.final;
+        return;
     }
+    const GprsRlcAckNackResult result = ms.ul.tx->ApplyAckNack(air.ackNack);
+    ms.ul.acked = result.newlyAcked;
+    ms.ul.nacked = result.nacked;
+    UpdateCs(ms.ul);
 }
 
 void
@@ -1096,20 +1175,21 @@ GprsPcu::ReceiveUplink(uint8_t pdch, Air& air)
     Ms& ms = m_mss[air.ms];
     if (air.kind == Air::DATA)
     {
-        if (ms.ul.state != TbfState::ACTIVE || !ms.ul.rx)
+        GprsTbf& tbf = ms.ul.tbf;
+        if (!tbf.IsOpen())
         {
             return;
         }
         if (air.lost)
         {
-            if (++ms.ul.counter >= m_n3101Max)
+            if (tbf.GetState() == GprsTbfState::FLOW && tbf.GrantUnused())
             {
                 NS_LOG_INFO("MS " << air.ms << " N3101 expired");
                 ReleaseTbf(air.ms, GprsDirection::UPLINK, true);
             }
             return;
         }
-        ms.ul.counter = 0;
+        tbf.GrantUsed();
         m_frames.clear();
         ms.ul.rx->Receive(air.block, m_frames);
         DeliverFrames(air.ms, GprsDirection::UPLINK, m_frames);
@@ -1117,55 +1197,82 @@ GprsPcu::ReceiveUplink(uint8_t pdch, Air& air)
         {
             ms.ul.ackOwed = true;
         }
+        if (ms.ul.rx->IsComplete() && tbf.GetState() == GprsTbfState::FLOW)
+        {
+            tbf.Finish();
+        }
         return;
     }
     // Control block in a reserved slot.
-    Reservation& r = ReservationAt(m_block - 1, pdch);
-    r.valid = false;
-    if (air.msg == GprsControlMessage::PACKET_DOWNLINK_ACK_NACK)
+    ReservationAt(m_block - 1, pdch).valid = false;
+    switch (air.purpose)
     {
-        if (ms.dl.state != TbfState::ACTIVE || !ms.dl.tx)
+    case Reservation::DL_DATA:
+        ReceiveDownlinkAckNack(air);
+        break;
+    case Reservation::UL_FINAL:
+        if (ms.ul.tbf.GetState() == GprsTbfState::FINISHED)
         {
-            return;
-        }
-        if (air.lost)
-        {
-            PollFailed(air.ms);
-            return;
-        }
-        ms.dl.pollOutstanding = false;
-        ms.dl.counter = 0;
-        const GprsRlcAckNackResult result = ms.dl.tx->ApplyAckNack(air.ackNack);
-        ms.dl.acked = result.newlyAcked;
-        ms.dl.nacked = result.nacked;
-        UpdateCs(ms.dl);
-        if (air.channelRequest && ms.ul.state == TbfState::ACCESSING && ms.channelRequest)
-        {
-            ms.channelRequest = false;
-            ms.ul.state = TbfState::PACCH; // Packet Uplink Assignment follows on PACCH
-        }
-        if (ms.dl.tx->IsFinalSent() && ms.dl.tx->IsComplete())
-        {
-            ReleaseTbf(air.ms, GprsDirection::DOWNLINK, false);
-        }
-    }
-    else if (air.msg == GprsControlMessage::PACKET_CONTROL_ACK)
-    {
-        if (ms.ul.state == TbfState::RELEASING && !air.lost)
-        {
-            ReleaseTbf(air.ms, GprsDirection::UPLINK, false);
-        }
-        else if (ms.ul.state == TbfState::RELEASING)
-        {
-            if (++ms.ul.counter >= m_n3103Max)
+            if (air.lost)
             {
-                ReleaseTbf(air.ms, GprsDirection::UPLINK, false);
+                PollUnanswered(air.ms, air.purpose);
             }
             else
             {
-                ms.ul.ackOwed = true;
+                ReleaseTbf(air.ms, GprsDirection::UPLINK, false);
             }
         }
+        break;
+    case Reservation::DL_ASSIGNMENT:
+    case Reservation::UL_ASSIGNMENT: {
+        const GprsDirection dir = air.purpose == Reservation::DL_ASSIGNMENT
+                                      ? GprsDirection::DOWNLINK
+                                      : GprsDirection::UPLINK;
+        const GprsTbf& tbf = GetLink(air.ms, dir).tbf;
+        if (tbf.GetState() != GprsTbfState::ASSIGN_PACCH || !tbf.IsAssignmentPending())
+        {
+            break;
+        }
+        if (air.lost)
+        {
+            PollUnanswered(air.ms, air.purpose);
+        }
+        else
+        {
+            Activate(air.ms, dir);
+        }
+        break;
+    }
+    }
+}
+
+void
+GprsPcu::ReceiveDownlinkAckNack(const Air& air)
+{
+    Ms& ms = m_mss[air.ms];
+    Link& dl = ms.dl;
+    if (!dl.tbf.IsOpen() || !dl.tx)
+    {
+        return;
+    }
+    if (air.lost)
+    {
+        PollFailed(air.ms);
+        return;
+    }
+    dl.pollOutstanding = false;
+    dl.tbf.PollAnswered();
+    const GprsRlcAckNackResult result = dl.tx->ApplyAckNack(air.ackNack);
+    dl.acked = result.newlyAcked;
+    dl.nacked = result.nacked;
+    UpdateCs(dl);
+    if (air.channelRequest && ms.ul.tbf.GetState() == GprsTbfState::CHANNEL_REQUEST)
+    {
+        ms.ul.tbf.RequestOnPacch(Simulator::Now()); // Packet Uplink Assignment follows on PACCH
+    }
+    if (dl.tx->IsFinalSent() && dl.tx->IsComplete())
+    {
+        ReleaseTbf(air.ms, GprsDirection::DOWNLINK, false);
     }
 }
 
@@ -1179,7 +1286,7 @@ GprsPcu::PollFailed(uint32_t index)
         // Unacknowledged mode: nothing to recover; the TBF ends (T3191 in TS 44.060 9.3.3.5).
         ReleaseTbf(index, GprsDirection::DOWNLINK, false);
     }
-    else if (++dl.counter >= m_n3105Max)
+    else if (dl.tbf.PollFailed())
     {
         NS_LOG_INFO("MS " << index << " N3105 expired");
         ReleaseTbf(index, GprsDirection::DOWNLINK, true);
@@ -1200,17 +1307,19 @@ GprsPcu::TransmitUplink(uint8_t pdch)
         Ms& ms = m_mss[r.ms];
         air.kind = Air::CONTROL;
         air.ms = r.ms;
-        air.msg = r.msg;
+        air.purpose = r.purpose;
+        air.msg = r.purpose == Reservation::DL_DATA ? GprsControlMessage::PACKET_DOWNLINK_ACK_NACK
+                                                    : GprsControlMessage::PACKET_CONTROL_ACK;
         air.lost = DrawLoss(r.ms, kControlCs);
-        if (r.msg == GprsControlMessage::PACKET_DOWNLINK_ACK_NACK && ms.dl.rx)
+        if (r.purpose == Reservation::DL_DATA && ms.dl.rx)
         {
             air.ackNack = ms.dl.rx->GetAckNack();
             // The Channel Request Description rides on this Ack/Nack.
-            air.channelRequest = ms.channelRequest;
+            air.channelRequest = ms.ul.tbf.GetState() == GprsTbfState::CHANNEL_REQUEST;
             ms.dl.ciReportDb = ms.lastCi;
         }
         ++m_radioBlocks;
-        m_controlTrace(r.ms, r.msg, pdch, air.lost);
+        m_controlTrace(r.ms, air.msg, pdch, air.lost);
         return;
     }
     const int64_t granted = m_usf[pdch];
@@ -1221,7 +1330,12 @@ GprsPcu::TransmitUplink(uint8_t pdch)
     }
     const auto index = static_cast<uint32_t>(granted);
     Ms& ms = m_mss[index];
-    if (ms.ul.state != TbfState::ACTIVE || ms.ul.tx->PeekNext() == GprsRlcTxKind::NOTHING)
+    Link& link = ms.ul;
+    const bool repeatFinal = m_rlcMode == GprsRlcMode::UNACKNOWLEDGED && link.tx &&
+                             link.tx->IsFinalSent() &&
+                             link.tx->PeekNext() == GprsRlcTxKind::NOTHING;
+    if (link.tbf.GetState() != GprsTbfState::FLOW ||
+        (link.tx->PeekNext() == GprsRlcTxKind::NOTHING && !repeatFinal))
     {
         return; // acknowledged meanwhile: nothing left to send
     }
@@ -1233,17 +1347,13 @@ GprsPcu::TransmitUplink(uint8_t pdch)
         air.lost = true;
         return;
     }
-    Link& link = ms.ul;
-    GprsRlcTxKind kind;
-    air.block = link.tx->SendNext(link.cs, BufferEndsTbf(link, GprsDirection::UPLINK), kind);
+    GprsRlcTxKind kind = GprsRlcTxKind::PENDING_ACK;
+    air.block = repeatFinal ? link.tx->GetFinalBlock()
+                            : link.tx->SendNext(link.cs, BufferEndsTbf(link), kind);
     double ci = 0;
     double bler = 0;
     air.lost = DrawLoss(index, air.block.cs, &ci, &bler);
-    ms.ul.ciReportDb = ci;
-    if (m_rlcMode == GprsRlcMode::UNACKNOWLEDGED && air.block.fbi)
-    {
-        link.ackOwed = true; // nothing will be retransmitted: the network closes the TBF
-    }
+    link.ciReportDb = ci;
     ++m_radioBlocks;
     m_rlcBlockTrace(GprsRlcBlockRecord{index,
                                        GprsDirection::UPLINK,
@@ -1272,34 +1382,43 @@ GprsPcu::TransmitDownlink(uint8_t pdch)
 bool
 GprsPcu::SendControl(uint8_t pdch)
 {
+    Reservation& answer = ReservationAt(m_block + kRrbpBlocks, pdch);
     const auto n = static_cast<uint32_t>(m_mss.size());
     for (uint32_t k = 0; k < n; ++k)
     {
         const uint32_t index = (m_controlRr + k) % n;
         Ms& ms = m_mss[index];
         GprsControlMessage msg;
+        std::optional<Reservation::Purpose> poll;
         bool final = false;
         if (ms.ul.ackOwed && OnUplinkSlot(ms, pdch) && ms.ul.rx)
         {
             msg = GprsControlMessage::PACKET_UPLINK_ACK_NACK;
-            final = ms.ul.rx->IsComplete() ||
-                    (m_rlcMode == GprsRlcMode::UNACKNOWLEDGED && ms.ul.tx->IsFinalSent());
-            if (final && ReservationAt(m_block + kRrbpBlocks, pdch).valid)
+            final = ms.ul.tbf.GetState() == GprsTbfState::FINISHED;
+            if (final)
             {
-                continue; // the final Ack/Nack needs an uplink block for the Control Ack
+                poll = Reservation::UL_FINAL; // the Packet Control Ack ends the TBF
             }
         }
-        else if (ms.dl.state == TbfState::PACCH && OnDownlinkSlot(ms, pdch))
+        else if (ms.dl.tbf.GetState() == GprsTbfState::ASSIGN_PACCH &&
+                 !ms.dl.tbf.IsAssignmentPending() && pdch == GetPacchTn(ms))
         {
             msg = GprsControlMessage::PACKET_DOWNLINK_ASSIGNMENT;
+            poll = Reservation::DL_ASSIGNMENT;
         }
-        else if (ms.ul.state == TbfState::PACCH && OnDownlinkSlot(ms, pdch))
+        else if (ms.ul.tbf.GetState() == GprsTbfState::ASSIGN_PACCH &&
+                 !ms.ul.tbf.IsAssignmentPending() && pdch == GetPacchTn(ms))
         {
             msg = GprsControlMessage::PACKET_UPLINK_ASSIGNMENT;
+            poll = Reservation::UL_ASSIGNMENT;
         }
         else
         {
             continue;
+        }
+        if (poll && answer.valid)
+        {
+            continue; // a polled message needs the uplink block RRBP points to
         }
         Air& air = m_air[0][pdch];
         air.kind = Air::CONTROL;
@@ -1312,11 +1431,17 @@ GprsPcu::SendControl(uint8_t pdch)
             ms.ul.ackOwed = false;
             ms.ul.blocksSinceAck = 0;
             air.ackNack = ms.ul.rx->GetAckNack();
-            if (final)
-            {
-                Reservation& r = ReservationAt(m_block + kRrbpBlocks, pdch);
-                r = Reservation{true, !air.lost, index, GprsControlMessage::PACKET_CONTROL_ACK};
-            }
+        }
+        else
+        {
+            GetLink(index,
+                    msg == GprsControlMessage::PACKET_DOWNLINK_ASSIGNMENT ? GprsDirection::DOWNLINK
+                                                                          : GprsDirection::UPLINK)
+                .tbf.AssignmentSent();
+        }
+        if (poll)
+        {
+            answer = Reservation{true, !air.lost, index, *poll};
         }
         ++m_radioBlocks;
         m_controlTrace(index, msg, pdch, air.lost);
@@ -1360,7 +1485,7 @@ GprsPcu::SendDownlinkData(uint8_t pdch)
     }
     else
     {
-        air.block = link.tx->SendNext(link.cs, BufferEndsTbf(link, GprsDirection::DOWNLINK), kind);
+        air.block = link.tx->SendNext(link.cs, BufferEndsTbf(link), kind);
     }
     double ci = 0;
     double bler = 0;
@@ -1371,6 +1496,10 @@ GprsPcu::SendDownlinkData(uint8_t pdch)
     // Poll (RRBP) periodically, on the final block, and when the window is about to stall.
     bool polled = false;
     Reservation& r = ReservationAt(m_block + kRrbpBlocks, pdch);
+    if (air.block.fbi && link.tbf.GetState() == GprsTbfState::FLOW)
+    {
+        link.tbf.Finish();
+    }
     const bool due = link.blocksSincePoll >= m_pollInterval || air.block.fbi ||
                      link.tx->GetOutstanding() + m_pollInterval >= kGprsRlcWs ||
                      link.tx->IsStalled() || kind == GprsRlcTxKind::PENDING_ACK;
@@ -1380,7 +1509,7 @@ GprsPcu::SendDownlinkData(uint8_t pdch)
         // answer within its multislot class.
         if (due && pdch == ms.dlAckTn && !link.pollOutstanding && !r.valid)
         {
-            r = Reservation{true, !air.lost, index, GprsControlMessage::PACKET_DOWNLINK_ACK_NACK};
+            r = Reservation{true, !air.lost, index, Reservation::DL_DATA};
             link.pollOutstanding = true;
             link.blocksSincePoll = 0;
             polled = true;

@@ -10,6 +10,7 @@
 #include "gprs-gilbert-elliott.h"
 #include "gprs-llc-framing.h"
 #include "gprs-rlc-entity.h"
+#include "gprs-tbf.h"
 
 #include "ns3/attribute-helper.h"
 #include "ns3/event-id.h"
@@ -39,23 +40,6 @@ class GprsBssNetDevice;
 class GprsMsNetDevice;
 class GprsLinkAdaptation;
 class GprsScheduler;
-
-/**
- * \ingroup gprs
- * Direction of a TBF or a block.
- */
-enum class GprsDirection : uint8_t
-{
-    DOWNLINK, //!< network to mobile
-    UPLINK,   //!< mobile to network
-};
-
-/**
- * \ingroup gprs
- * \param dir a direction
- * \return "DL" or "UL"
- */
-const char* ToString(GprsDirection dir);
 
 /**
  * \param os a stream
@@ -215,16 +199,6 @@ class GprsPcu : public Object
     void DoInitialize() override;
 
   private:
-    /// Life cycle of a TBF.
-    enum class TbfState : uint8_t
-    {
-        IDLE,      //!< none
-        ACCESSING, //!< waiting for the CCCH assignment / random access to complete
-        PACCH,     //!< assignment to be sent on PACCH (a downlink control block)
-        ACTIVE,    //!< transferring (or held open by delayed release / extended uplink)
-        RELEASING, //!< uplink: final Ack/Nack sent, waiting for the Packet Control Ack
-    };
-
     /// An IP packet waiting in a buffer.
     struct Queued
     {
@@ -235,7 +209,7 @@ class GprsPcu : public Object
     /// An LLC frame handed to RLC, kept until delivered or lost.
     struct LlcFrame
     {
-        Ptr<Packet> npdu;  //!< the IP packet (N-PDU) this frame is a segment of
+        Ptr<Packet> npdu;  //!< the IP packet (N-PDU) this frame is a segment of; null: signalling
         Time sent;         //!< when the sending device accepted the packet
         uint32_t octets;   //!< frame size with LLC and SNDCP headers
         uint16_t segment;  //!< SNDCP segment index
@@ -245,24 +219,24 @@ class GprsPcu : public Object
     /// One direction of one mobile: buffer, LLC frames in RLC, the TBF.
     struct Link
     {
+        /// \param dir direction of the link
+        explicit Link(GprsDirection dir);
+
         std::deque<Queued> buffer;              //!< IP packets not yet handed to RLC
         uint32_t bufferBytes{0};                //!< octets in buffer
         std::deque<LlcFrame> frames;            //!< frames in RLC, ids firstFrameId...
         uint64_t firstFrameId{0};               //!< id of frames.front()
         uint16_t segmentsOk{0};                 //!< SNDCP segments of the current N-PDU delivered
-        TbfState state{TbfState::IDLE};         //!< TBF state
-        Time requested;                         //!< when establishment started
-        EventId timer;                          //!< access / assignment / hold timer
+        GprsTbf tbf;                            //!< the TBF's life cycle
+        EventId timer;                          //!< the TBF's deadline
         std::unique_ptr<GprsRlcTxEntity> tx;    //!< sending entity
         std::unique_ptr<GprsRlcRxEntity> rx;    //!< receiving entity
         Ptr<GprsLinkAdaptation> linkAdaptation; //!< CS policy of the current TBF
         GprsCodingScheme cs{GprsCodingScheme::CS2}; //!< CS for new blocks
-        bool holding{false};                        //!< held open with nothing to send
         bool pollOutstanding{false};                //!< downlink: an RRBP reservation is pending
         bool ackOwed{false};                        //!< uplink: a Packet Uplink Ack/Nack is due
         uint32_t blocksSincePoll{0};                //!< downlink data blocks since the last poll
         uint32_t blocksSinceAck{0};                 //!< uplink blocks received since the last ack
-        uint32_t counter{0};                        //!< N3105 (downlink) or N3101/N3103 (uplink)
         uint32_t acked{0};                          //!< blocks acknowledged by the last Ack/Nack
         uint32_t nacked{0};                         //!< blocks negatively acknowledged by it
         std::optional<double> ciReportDb;           //!< receiver's last reported C/I
@@ -272,19 +246,35 @@ class GprsPcu : public Object
     struct Ms
     {
         Ptr<GprsMsNetDevice> dev;          //!< the device
-        Link dl;                           //!< downlink
-        Link ul;                           //!< uplink
+        Link dl{GprsDirection::DOWNLINK};  //!< downlink
+        Link ul{GprsDirection::UPLINK};    //!< uplink
         uint8_t dlFirst{0};                //!< first downlink TN of its TBFs
         uint8_t dlCount{0};                //!< downlink TNs
         uint8_t dlAckTn{0};                //!< TN of its polled Packet Downlink Ack/Nack
         uint8_t ulFirst{0};                //!< first uplink TN
         uint8_t ulCount{0};                //!< uplink TNs
-        Time pacchUntil;                   //!< reachable on PACCH until (T3192 after a DL TBF)
-        bool channelRequest{false};        //!< uplink data to request in the next Ack/Nack
         double lastCi{-1e9};               //!< last C/I traced
         bool lastOutage{false};            //!< last outage state traced
         Time radioValidUntil{-1};          //!< cached C/I and outage hold until then
         std::array<double, 4> blerCache{}; //!< BLER per CS at the cached C/I (< 0: unknown)
+    };
+
+    /// An uplink block reserved by RRBP, and what the mobile answers in it.
+    struct Reservation
+    {
+        /// What the answer acknowledges.
+        enum Purpose : uint8_t
+        {
+            DL_DATA,       //!< Packet Downlink Ack/Nack for a polled downlink data block
+            UL_FINAL,      //!< Packet Control Ack for the final Packet Uplink Ack/Nack
+            DL_ASSIGNMENT, //!< Packet Control Ack for a Packet Downlink Assignment
+            UL_ASSIGNMENT, //!< Packet Control Ack for a Packet Uplink Assignment
+        };
+
+        bool valid{false}; //!< reserved
+        bool aware{false}; //!< the mobile decoded the poll
+        uint32_t ms{0};    //!< who answers
+        Purpose purpose{}; //!< what it answers
     };
 
     /// What is on the air in one direction of one PDCH during one block period.
@@ -302,17 +292,9 @@ class GprsPcu : public Object
         bool lost{false};                  //!< the receiver does not decode it
         bool final{false};                 //!< control: FAI of a Packet Uplink Ack/Nack
         bool channelRequest{false};        //!< Packet Downlink Ack/Nack asks for an uplink TBF
+        Reservation::Purpose purpose{};    //!< uplink control: what it answers
         GprsRlcDataBlock block;            //!< data block
         GprsRlcAckNackDescription ackNack; //!< Ack/Nack description
-    };
-
-    /// An uplink block reserved by RRBP.
-    struct Reservation
-    {
-        bool valid{false};        //!< reserved
-        bool aware{false};        //!< the mobile decoded the poll
-        uint32_t ms{0};           //!< who answers
-        GprsControlMessage msg{}; //!< what it answers with
     };
 
     /// Reservation ring depth in blocks: RRBP reaches at most 26 frames = 6 blocks ahead.
@@ -324,8 +306,10 @@ class GprsPcu : public Object
     void EnsureClock();
     void BlockEvent();
     void ReceiveAir();
-    void ReceiveDownlink(uint8_t pdch, Air& air);
+    void ReceiveDownlink(Air& air);
     void ReceiveUplink(uint8_t pdch, Air& air);
+    void ReceiveDownlinkAckNack(const Air& air);
+    void PollUnanswered(uint32_t index, Reservation::Purpose purpose);
     void TransmitUplink(uint8_t pdch);
     void TransmitDownlink(uint8_t pdch);
     bool SendControl(uint8_t pdch);
@@ -337,20 +321,23 @@ class GprsPcu : public Object
 
     bool OnDownlinkSlot(const Ms& ms, uint8_t pdch) const;
     bool OnUplinkSlot(const Ms& ms, uint8_t pdch) const;
+    bool IsOnPacch(const Ms& ms) const;
+    uint8_t GetPacchTn(const Ms& ms) const;
     bool WantsToSend(Ms& ms, Link& link, GprsDirection dir, uint8_t pdch);
     void Refill(Ms& ms, Link& link, GprsDirection dir);
-    bool BufferEndsTbf(const Link& link, GprsDirection dir) const;
+    bool BufferEndsTbf(const Link& link) const;
 
     bool DrawLoss(uint32_t ms, GprsCodingScheme cs, double* ciDb = nullptr, double* bler = nullptr);
     void TraceRadio(uint32_t index);
 
+    GprsTbfConfig GetTbfConfig(GprsDirection dir) const;
+    void ArmTimer(uint32_t index, GprsDirection dir);
+    void TimerExpired(uint32_t index, GprsDirection dir);
     void RequestTbf(uint32_t index, GprsDirection dir);
     void StartAccess(uint32_t index, GprsDirection dir);
-    void AccessComplete(uint32_t index, GprsDirection dir);
     void Activate(uint32_t index, GprsDirection dir);
     void ReleaseTbf(uint32_t index, GprsDirection dir, bool abnormal, bool flush = false);
     void Reselect(uint32_t index);
-    void HoldExpired(uint32_t index, GprsDirection dir);
     void CheckIdle(uint32_t index, GprsDirection dir);
     void DeliverFrames(uint32_t index,
                        GprsDirection dir,
@@ -363,7 +350,6 @@ class GprsPcu : public Object
     void ForwardToCore(Ptr<Packet> packet);
     Link& GetLink(uint32_t index, GprsDirection dir);
     const Link& GetLink(uint32_t index, GprsDirection dir) const;
-    Time GetHoldTime(GprsDirection dir) const;
     void UpdateCs(Link& link);
     Reservation& ReservationAt(uint64_t block, uint8_t pdch);
 
@@ -400,6 +386,10 @@ class GprsPcu : public Object
     uint32_t m_pollInterval;                       //!< poll every N downlink data blocks
     uint32_t m_ulAckInterval;                      //!< uplink Ack/Nack every N blocks
     Time m_t3192;                                  //!< PACCH reachability after a DL TBF
+    Time m_t3193;                                  //!< DL TFI reuse wait after normal release
+    Time m_t3195;                                  //!< DL TFI reuse wait after N3105 expiry
+    Time m_t3169;                                  //!< UL TFI/USF reuse wait after abnormal end
+    uint32_t m_assignmentMax;                      //!< unanswered PACCH assignments before CCCH
     Time m_delayedRelease;                         //!< downlink TBF hold time
     Time m_extendedUplink;                         //!< uplink TBF hold time
     uint32_t m_n3105Max;                           //!< unanswered polls before abort

@@ -1520,6 +1520,255 @@ class GprsCellUnacknowledgedTestCase : public TestCase
 };
 
 /**
+ * Packets in and out of every device of a cell: accepted for transmission (MacTx), passed up at
+ * the far end (MacRx) or dropped with a trace (MacTxDrop).
+ */
+struct Conservation
+{
+    uint64_t accepted{0}; //!< MacTx
+    uint64_t received{0}; //!< MacRx
+    uint64_t dropped{0};  //!< MacTxDrop
+
+    /**
+     * Count the packets of all devices.
+     * \param devices the cell's devices
+     */
+    void Connect(const NetDeviceContainer& devices)
+    {
+        for (uint32_t i = 0; i < devices.GetN(); ++i)
+        {
+            devices.Get(i)->TraceConnectWithoutContext(
+                "MacTx",
+                MakeCallback(+[](uint64_t* n, Ptr<const Packet>) { ++*n; }).Bind(&accepted));
+            devices.Get(i)->TraceConnectWithoutContext(
+                "MacRx",
+                MakeCallback(+[](uint64_t* n, Ptr<const Packet>) { ++*n; }).Bind(&received));
+            devices.Get(i)->TraceConnectWithoutContext(
+                "MacTxDrop",
+                MakeCallback(+[](uint64_t* n, Ptr<const Packet>) { ++*n; }).Bind(&dropped));
+        }
+    }
+};
+
+/**
+ * 16. One mobile in an outage does not starve the others: after N3105 expiry its TBF waits out
+ * T3195 and is reached again through CCCH, not by assignments on every PDCH in every block.
+ */
+class GprsCellUnreachableTestCase : public TestCase
+{
+  public:
+    GprsCellUnreachableTestCase()
+        : TestCase("two mobiles on 4 PDCHs, mobile 0 in an outage 5-10 s: mobile 1 keeps its "
+                   "goodput, mobile 0 comes back through CCCH after T3195")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        CellSetup setup;
+        setup.mobiles = 2;
+        setup.blerFile = "cell-bler-zero.txt";
+        CellRecorder rec;
+        const GprsScenario s = setup.Build(rec);
+        s.cellDevices.Get(1)->SetAttribute("Outages", StringValue("5s-10s"));
+        for (uint32_t ms = 0; ms < 2; ++ms)
+        {
+            SendUdpDown(s, ms, kUdpIpOctets, MilliSeconds(kSaturatingIntervalMs), 1400, Seconds(1));
+        }
+        Simulator::Stop(Seconds(16));
+        Simulator::Run();
+        auto octets = [&rec](uint32_t ms, Time from, Time to) {
+            double sum = 0;
+            for (const Delivery& d : rec.DeliveredTo(ms))
+            {
+                sum += d.at >= from && d.at < to ? d.bytes : 0;
+            }
+            return sum / (to - from).GetSeconds();
+        };
+        const double shared = octets(1, Seconds(2), Seconds(5));
+        const double during = octets(1, Seconds(6), Seconds(9));
+        uint32_t assignmentsDuringOutage = 0;
+        for (const TimedControl& c : rec.controls)
+        {
+            assignmentsDuringOutage += c.ms == 0 && c.at >= Seconds(5.5) && c.at < Seconds(10) &&
+                                       c.msg == GprsControlMessage::PACKET_DOWNLINK_ASSIGNMENT;
+        }
+        TimeValue t3195;
+        s.pcu->GetAttribute("T3195", t3195);
+        PointerValue delay;
+        s.pcu->GetAttribute("DownlinkAssignmentDelay", delay);
+        const double maxAccess = delay.Get<UniformRandomVariable>()->GetMax();
+        const auto back = rec.EstablishedIn(GprsDirection::DOWNLINK, Seconds(5), Seconds(16));
+        NS_LOG_INFO("mobile 1: " << shared << " B/s shared, " << during
+                                 << " B/s during the outage; assignments to mobile 0 in the "
+                                    "outage "
+                                 << assignmentsDuringOutage << "; abnormal releases "
+                                 << rec.AbnormalReleases());
+        NS_TEST_EXPECT_MSG_GT(shared, 0, "mobile 1 must receive before the outage");
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(during, 0.8 * shared, "mobile 1 starved by mobile 0");
+        NS_TEST_EXPECT_MSG_EQ(rec.AbnormalReleases(), 1, "N3105 ends mobile 0's TBF once");
+        NS_TEST_EXPECT_MSG_EQ(assignmentsDuringOutage, 0, "no PACCH for a mobile that left");
+        // Back after the outage: no earlier than T3195 after the abnormal release, then CCCH.
+        const auto it = std::find_if(rec.released.begin(),
+                                     rec.released.end(),
+                                     [](const TbfEvent& e) { return e.abnormal; });
+        const bool abnormal = it != rec.released.end();
+        NS_TEST_ASSERT_MSG_EQ(abnormal, true, "abnormal release");
+        NS_TEST_ASSERT_MSG_EQ(back.empty(), false, "mobile 0 must get a TBF again");
+        const TbfEvent& again = back.front();
+        NS_TEST_EXPECT_MSG_EQ(again.ms, 0, "the new TBF is mobile 0's");
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(again.at, it->at + t3195.Get(), "TBF before T3195 expired");
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(again.at, Seconds(10), "TBF during the outage");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(again.at - std::max(Seconds(10), it->at + t3195.Get()),
+                                    Seconds(maxAccess),
+                                    "one CCCH access after the outage and T3195");
+        NS_TEST_EXPECT_MSG_GT(octets(0, Seconds(12), Seconds(16)), 0, "mobile 0 receives again");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * 17. A PACCH assignment goes out once, on one PDCH, polled; it is repeated only when its poll
+ * goes unanswered.
+ */
+class GprsCellPacchAssignmentTestCase : public TestCase
+{
+  public:
+    GprsCellPacchAssignmentTestCase()
+        : TestCase("100 kB TCP download: one PACCH assignment per TBF, plus one per unanswered "
+                   "poll")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        CellSetup setup;
+        setup.radio = "14";
+        CellRecorder rec;
+        const TcpDownload r = RunTcpDownload(setup, 100000, Seconds(1), Seconds(300), rec);
+        NS_TEST_EXPECT_MSG_EQ(r.sinkBytes, 100000, "download");
+        uint32_t assignments = 0;
+        uint32_t lost = 0;
+        std::map<int64_t, uint32_t> perBlockPeriod;
+        for (const TimedControl& c : rec.controls)
+        {
+            const bool assignment = c.msg == GprsControlMessage::PACKET_DOWNLINK_ASSIGNMENT ||
+                                    c.msg == GprsControlMessage::PACKET_UPLINK_ASSIGNMENT;
+            assignments += assignment;
+            lost += c.lost && (assignment || c.msg == GprsControlMessage::PACKET_CONTROL_ACK);
+            if (assignment)
+            {
+                ++perBlockPeriod[c.at.GetMilliSeconds()];
+            }
+        }
+        const auto tbfs = static_cast<uint32_t>(rec.established.size());
+        NS_LOG_INFO(assignments << " assignments, " << lost << " of them or their Control Acks "
+                                << "lost, " << tbfs << " TBFs");
+        NS_TEST_EXPECT_MSG_GT(assignments, 0, "TBFs assigned on PACCH");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(assignments, tbfs + lost, "assignments repeated");
+        for (const auto& [ms, n] : perBlockPeriod)
+        {
+            NS_TEST_EXPECT_MSG_EQ(n, 1, "assignments on several PDCHs at " << ms << " ms");
+        }
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * 18. Every packet that enters a device ends delivered or in a drop trace, in both RLC modes, in
+ * a cell of 10 mobiles with outages, reselections and Gilbert-Elliott losses.
+ */
+class GprsCellConservationTestCase : public TestCase
+{
+  public:
+    GprsCellConservationTestCase()
+        : TestCase("10 mobiles, outages, reselections, Gilbert-Elliott: accepted = delivered + "
+                   "dropped, RLC acknowledged and unacknowledged")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (const std::string mode : {"Acknowledged", "Unacknowledged"})
+        {
+            CellSetup setup;
+            setup.mobiles = 10;
+            setup.radio = "0s:20,3s:9,6s:16";
+            setup.Pcu("RlcMode", StringValue(mode));
+            CellRecorder rec;
+            const GprsScenario s = setup.Build(rec);
+            Conservation c;
+            c.Connect(s.cellDevices);
+            for (uint32_t ms = 0; ms < 10; ++ms)
+            {
+                const Ptr<NetDevice> dev = s.cellDevices.Get(ms + 1);
+                if (ms % 3 == 0)
+                {
+                    dev->SetAttribute("Outages", StringValue("4s-6s"));
+                }
+                if (ms % 3 == 1)
+                {
+                    dev->SetAttribute("CellReselections", StringValue("5s"));
+                }
+                if (ms % 3 == 2)
+                {
+                    dev->SetAttribute("UseGilbertElliott", BooleanValue(true));
+                    dev->SetAttribute("GeGoodToBad", DoubleValue(0.05));
+                    dev->SetAttribute("GeLossBad", DoubleValue(0.8));
+                }
+                // About half the cell's capacity in each direction, so that all can drain.
+                SendUdpDown(s, ms, 200 + 20 * ms, Seconds(1), 30, Seconds(1 + 0.1 * ms));
+                SendUdp(s.mobiles.Get(ms),
+                        s.server,
+                        s.serverAddress,
+                        120,
+                        Seconds(1.5),
+                        20,
+                        Seconds(1.5 + 0.1 * ms));
+            }
+            Simulator::Stop(Seconds(120));
+            Simulator::Run();
+            NS_LOG_INFO(mode << ": " << c.accepted << " accepted, " << c.received << " delivered, "
+                             << c.dropped << " dropped");
+            NS_TEST_EXPECT_MSG_GT(c.received, c.accepted / 2, mode << ": most delivered");
+            NS_TEST_EXPECT_MSG_EQ(c.accepted,
+                                  c.received + c.dropped,
+                                  mode << ": packets neither delivered nor dropped");
+            Simulator::Destroy();
+        }
+    }
+};
+
+/**
+ * 19. A TCP download in RLC unacknowledged mode completes (the final uplink block is not
+ * overtaken by the final Packet Uplink Ack/Nack).
+ */
+class GprsCellUnacknowledgedTcpTestCase : public TestCase
+{
+  public:
+    GprsCellUnacknowledgedTcpTestCase()
+        : TestCase("TCP download of 100 kB in RLC unacknowledged mode at 18 dB completes")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        CellSetup setup;
+        setup.radio = "18";
+        setup.Pcu("RlcMode", StringValue("Unacknowledged"));
+        CellRecorder rec;
+        const TcpDownload r = RunTcpDownload(setup, 100000, Seconds(1), Seconds(300), rec);
+        NS_LOG_INFO("UM TCP: " << r.sinkBytes << " bytes by " << r.completed.As(Time::S));
+        NS_TEST_EXPECT_MSG_EQ(r.sinkBytes, 100000, "TCP over RLC UM must complete");
+        Simulator::Destroy();
+    }
+};
+
+/**
  * A suite of one test case: ns-3 stops a suite at its first failing case, so each scenario
  * gets its own suite and reports whatever the others do.
  */
@@ -1560,6 +1809,14 @@ GprsCellTestSuite<GprsCellReselectionTestCase> g_reselection("gprs-cell-reselect
 GprsCellTestSuite<GprsCellPcapTestCase> g_pcap("gprs-cell-pcap", TestCase::QUICK); //!< suite
 GprsCellTestSuite<GprsCellLinkAdaptationTestCase> g_la("gprs-cell-link-adaptation",
                                                        TestCase::QUICK); //!< suite
+GprsCellTestSuite<GprsCellUnreachableTestCase> g_unreachable("gprs-cell-unreachable",
+                                                             TestCase::QUICK); //!< suite
+GprsCellTestSuite<GprsCellPacchAssignmentTestCase> g_pacch("gprs-cell-pacch-assignment",
+                                                           TestCase::QUICK); //!< suite
+GprsCellTestSuite<GprsCellConservationTestCase> g_conservation("gprs-cell-conservation",
+                                                               TestCase::QUICK); //!< suite
+GprsCellTestSuite<GprsCellUnacknowledgedTcpTestCase> g_umTcp("gprs-cell-unacknowledged-tcp",
+                                                             TestCase::QUICK); //!< suite
 GprsCellTestSuite<GprsCellUnacknowledgedTestCase> g_um("gprs-cell-unacknowledged",
                                                        TestCase::QUICK); //!< suite
 

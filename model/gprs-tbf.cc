@@ -1,0 +1,303 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "gprs-tbf.h"
+
+#include <stdexcept>
+#include <string>
+
+namespace ns3
+{
+
+const char*
+ToString(GprsDirection dir)
+{
+    return dir == GprsDirection::DOWNLINK ? "DL" : "UL";
+}
+
+const char*
+ToString(GprsTbfState state)
+{
+    switch (state)
+    {
+    case GprsTbfState::NONE:
+        return "NONE";
+    case GprsTbfState::ACCESS_CCCH:
+        return "ACCESS_CCCH";
+    case GprsTbfState::CHANNEL_REQUEST:
+        return "CHANNEL_REQUEST";
+    case GprsTbfState::ASSIGN_PACCH:
+        return "ASSIGN_PACCH";
+    case GprsTbfState::FLOW:
+        return "FLOW";
+    case GprsTbfState::HOLD:
+        return "HOLD";
+    case GprsTbfState::FINISHED:
+        return "FINISHED";
+    case GprsTbfState::RELEASED:
+        return "RELEASED";
+    }
+    return "?";
+}
+
+GprsTbf::GprsTbf(GprsDirection dir, const GprsTbfConfig& config)
+    : m_dir(dir),
+      m_config(config)
+{
+}
+
+GprsDirection
+GprsTbf::GetDirection() const
+{
+    return m_dir;
+}
+
+GprsTbfState
+GprsTbf::GetState() const
+{
+    return m_state;
+}
+
+const GprsTbfConfig&
+GprsTbf::GetConfig() const
+{
+    return m_config;
+}
+
+void
+GprsTbf::SetConfig(const GprsTbfConfig& config)
+{
+    m_config = config;
+}
+
+bool
+GprsTbf::IsOpen() const
+{
+    return m_state == GprsTbfState::FLOW || m_state == GprsTbfState::HOLD ||
+           m_state == GprsTbfState::FINISHED;
+}
+
+bool
+GprsTbf::CanRequest() const
+{
+    return m_state == GprsTbfState::NONE || (m_state == GprsTbfState::RELEASED && !m_abnormal);
+}
+
+bool
+GprsTbf::KeepsMobileOnPacch(Time now) const
+{
+    return IsOpen() || (m_state == GprsTbfState::RELEASED && !m_abnormal &&
+                        now < m_released + m_config.pacchAfterRelease);
+}
+
+bool
+GprsTbf::IsReleasedAbnormally() const
+{
+    return m_state == GprsTbfState::RELEASED && m_abnormal;
+}
+
+Time
+GprsTbf::GetRequested() const
+{
+    return m_requested;
+}
+
+std::optional<Time>
+GprsTbf::GetDeadline() const
+{
+    return m_deadline;
+}
+
+void
+GprsTbf::Require(bool ok, const char* event) const
+{
+    if (!ok)
+    {
+        throw std::logic_error(std::string(ToString(m_dir)) + " TBF: " + event + " in state " +
+                               ToString(m_state));
+    }
+}
+
+void
+GprsTbf::Enter(GprsTbfState state)
+{
+    m_state = state;
+    m_deadline.reset();
+}
+
+void
+GprsTbf::StartAccess(Time now, Time delay)
+{
+    Require(CanRequest() || m_state == GprsTbfState::ACCESS_CCCH ||
+                m_state == GprsTbfState::CHANNEL_REQUEST || m_state == GprsTbfState::ASSIGN_PACCH,
+            "StartAccess");
+    Require(!delay.IsNegative(), "StartAccess with a negative delay");
+    if (CanRequest())
+    {
+        m_requested = now;
+    }
+    Enter(GprsTbfState::ACCESS_CCCH);
+    m_assignmentPending = false;
+    m_deadline = now + delay;
+}
+
+void
+GprsTbf::RequestOnAckNack(Time now)
+{
+    Require(m_dir == GprsDirection::UPLINK && CanRequest(), "RequestOnAckNack");
+    m_requested = now;
+    Enter(GprsTbfState::CHANNEL_REQUEST);
+}
+
+void
+GprsTbf::RequestOnPacch(Time now)
+{
+    Require(CanRequest() || m_state == GprsTbfState::CHANNEL_REQUEST, "RequestOnPacch");
+    if (CanRequest())
+    {
+        m_requested = now;
+    }
+    Enter(GprsTbfState::ASSIGN_PACCH);
+    m_assignmentPending = false;
+    m_assignments = 0;
+}
+
+void
+GprsTbf::AssignmentSent()
+{
+    Require(m_state == GprsTbfState::ASSIGN_PACCH && !m_assignmentPending, "AssignmentSent");
+    m_assignmentPending = true;
+}
+
+bool
+GprsTbf::IsAssignmentPending() const
+{
+    return m_assignmentPending;
+}
+
+bool
+GprsTbf::AssignmentFailed()
+{
+    Require(m_state == GprsTbfState::ASSIGN_PACCH && m_assignmentPending, "AssignmentFailed");
+    m_assignmentPending = false;
+    return ++m_assignments >= m_config.assignmentMax;
+}
+
+Time
+GprsTbf::Establish(Time now)
+{
+    Require(m_state == GprsTbfState::ACCESS_CCCH || m_state == GprsTbfState::ASSIGN_PACCH,
+            "Establish");
+    Enter(GprsTbfState::FLOW);
+    m_assignmentPending = false;
+    m_pollCounter = 0;
+    m_grantCounter = 0;
+    return now - m_requested;
+}
+
+void
+GprsTbf::Hold(Time now)
+{
+    Require(m_state == GprsTbfState::FLOW && m_config.hold.IsStrictlyPositive(), "Hold");
+    Enter(GprsTbfState::HOLD);
+    m_deadline = now + m_config.hold;
+}
+
+void
+GprsTbf::Resume()
+{
+    Require(m_state == GprsTbfState::HOLD, "Resume");
+    Enter(GprsTbfState::FLOW);
+}
+
+void
+GprsTbf::Finish()
+{
+    Require(m_state == GprsTbfState::FLOW || m_state == GprsTbfState::HOLD, "Finish");
+    Enter(GprsTbfState::FINISHED);
+    // The final acknowledgement has its own repetitions (N3103 on the uplink).
+    if (m_dir == GprsDirection::UPLINK)
+    {
+        m_pollCounter = 0;
+    }
+}
+
+void
+GprsTbf::PollAnswered()
+{
+    Require(IsOpen(), "PollAnswered");
+    m_pollCounter = 0;
+}
+
+bool
+GprsTbf::PollFailed()
+{
+    Require(IsOpen(), "PollFailed");
+    return ++m_pollCounter >= m_config.pollMax;
+}
+
+uint32_t
+GprsTbf::GetPollCounter() const
+{
+    return m_pollCounter;
+}
+
+void
+GprsTbf::GrantUsed()
+{
+    Require(m_dir == GprsDirection::UPLINK && IsOpen(), "GrantUsed");
+    m_grantCounter = 0;
+}
+
+bool
+GprsTbf::GrantUnused()
+{
+    Require(m_dir == GprsDirection::UPLINK && IsOpen(), "GrantUnused");
+    return ++m_grantCounter >= m_config.grantMax;
+}
+
+uint32_t
+GprsTbf::GetGrantCounter() const
+{
+    return m_grantCounter;
+}
+
+void
+GprsTbf::Release(Time now, bool abnormal)
+{
+    Require(m_state != GprsTbfState::NONE && m_state != GprsTbfState::RELEASED, "Release");
+    const Time wait = abnormal ? m_config.releaseAbnormal : m_config.releaseNormal;
+    m_abnormal = abnormal;
+    m_released = now;
+    m_assignmentPending = false;
+    m_pollCounter = 0;
+    m_grantCounter = 0;
+    if (wait.IsStrictlyPositive() || (!abnormal && m_config.pacchAfterRelease.IsStrictlyPositive()))
+    {
+        Enter(GprsTbfState::RELEASED);
+        m_deadline = now + std::max(wait, abnormal ? Time(0) : m_config.pacchAfterRelease);
+    }
+    else
+    {
+        Enter(GprsTbfState::NONE);
+    }
+}
+
+GprsTbfState
+GprsTbf::Expire(Time now)
+{
+    Require(m_deadline.has_value() && now >= *m_deadline, "Expire before the deadline");
+    const GprsTbfState expired = m_state;
+    if (m_state == GprsTbfState::RELEASED)
+    {
+        Enter(GprsTbfState::NONE);
+    }
+    else
+    {
+        m_deadline.reset();
+    }
+    return expired;
+}
+
+} // namespace ns3
