@@ -196,6 +196,16 @@ GprsPcu::GetTypeId()
                           UintegerValue(3),
                           MakeUintegerAccessor(&GprsPcu::m_assignmentMax),
                           MakeUintegerChecker<uint32_t>(1, 255))
+            .AddAttribute("ReselectionTime",
+                          "A mobile that reselects a cell (GprsMsNetDevice::CellReselections) "
+                          "cannot be reached for this long: it camps on the new cell and reads "
+                          "its system information (TS 45.008 clause 6.6); then it sends a cell "
+                          "update, an uplink LLC frame through a new uplink TBF (TS 23.060 "
+                          "clause 6.9.1.2.1), and only then can downlink data reach it. "
+                          "Default 2 s.",
+                          TimeValue(Seconds(2)),
+                          MakeTimeAccessor(&GprsPcu::m_reselectionTime),
+                          MakeTimeChecker(Seconds(0), Seconds(60)))
             .AddAttribute("DelayedReleaseTime",
                           "Release 99 delayed downlink TBF release: keep the TBF open this long "
                           "after the last data; 0 disables (GPRS Release 97, Meyer's setup).",
@@ -623,10 +633,11 @@ GprsPcu::RequestTbf(uint32_t index, GprsDirection dir)
         EnsureClock();
         return;
     }
-    if (!link.tbf.CanRequest())
+    if (!link.tbf.CanRequest() || Simulator::Now() < ms.awayUntil ||
+        (dir == GprsDirection::DOWNLINK && ms.cellUpdatePending))
     {
-        return; // establishment under way, TBF open, or its TFI still held: CheckIdle() asks
-                // again afterwards
+        return; // establishment under way, TBF open, its TFI still held, or the mobile not
+                // (yet) in the cell: CheckIdle() asks again afterwards
     }
     if (dir == GprsDirection::DOWNLINK && IsOnPacch(ms))
     {
@@ -697,14 +708,48 @@ void
 GprsPcu::Reselect(uint32_t index)
 {
     NS_LOG_INFO("MS " << index << " reselects a cell: LLC frames in RLC flushed");
+    Ms& ms = GetMs(index);
     for (const GprsDirection dir : {GprsDirection::DOWNLINK, GprsDirection::UPLINK})
     {
-        const GprsTbfState state = GetLink(index, dir).tbf.GetState();
+        Link& link = GetLink(index, dir);
+        const GprsTbfState state = link.tbf.GetState();
         if (state != GprsTbfState::NONE && state != GprsTbfState::RELEASED)
         {
             ReleaseTbf(index, dir, true, true);
         }
+        while (!link.frames.empty())
+        {
+            DropFrontFrame(index, dir); // kept for a retry in the old cell
+        }
+        // The new cell knows nothing of the old cell's TBFs and TFIs.
+        link.tbf.Reset();
+        ArmTimer(index, dir);
     }
+    ms.awayUntil = Simulator::Now() + m_reselectionTime;
+    ms.cellUpdatePending = true;
+    Simulator::Schedule(m_reselectionTime, &GprsPcu::SendCellUpdate, this, index);
+}
+
+void
+GprsPcu::SendCellUpdate(uint32_t index)
+{
+    // Any uplink LLC frame is a cell update (TS 23.060 6.9.1.2.1): the mobile's next data, or an
+    // LLC frame without information field when it has none.
+    Link& ul = GetMs(index).ul;
+    if (ul.buffer.empty() && ul.frames.empty())
+    {
+        ul.frames.push_back({nullptr, Simulator::Now(), m_llcOverhead, 0, 1});
+    }
+    NS_LOG_INFO("MS " << index << " sends a cell update");
+    CheckIdle(index, GprsDirection::UPLINK);
+}
+
+void
+GprsPcu::CellUpdated(uint32_t index)
+{
+    NS_LOG_INFO("MS " << index << " cell update received");
+    GetMs(index).cellUpdatePending = false;
+    CheckIdle(index, GprsDirection::DOWNLINK);
 }
 
 void
@@ -1571,7 +1616,15 @@ GprsPcu::DropFrontFrame(uint32_t index, GprsDirection dir)
     const LlcFrame& f = link.frames.front();
     m_frameLostTrace(index, dir, f.octets);
     link.segmentsOk = 0;
-    if (f.segment + 1 == f.segments)
+    if (!f.npdu)
+    {
+        if (m_mss[index].cellUpdatePending)
+        {
+            // A lost cell update: the mobile sends another one.
+            Simulator::ScheduleNow(&GprsPcu::SendCellUpdate, this, index);
+        }
+    }
+    else if (f.segment + 1 == f.segments)
     {
         NotifyPacketLost(index, dir, f.npdu);
     }
@@ -1609,9 +1662,17 @@ GprsPcu::DeliverFrames(uint32_t index,
         {
             DropFrontFrame(index, dir);
         }
+        if (dir == GprsDirection::UPLINK && m_mss[index].cellUpdatePending)
+        {
+            CellUpdated(index); // any uplink LLC frame tells the SGSN the mobile's cell
+        }
         const LlcFrame& f = link.frames.front();
         link.segmentsOk = f.segment == link.segmentsOk ? link.segmentsOk + 1 : 0;
-        if (f.segment + 1 == f.segments)
+        if (!f.npdu)
+        {
+            link.segmentsOk = 0; // signalling: nothing to deliver above LLC
+        }
+        else if (f.segment + 1 == f.segments)
         {
             // SNDCP delivers the N-PDU only if every segment arrived (TS 44.065 6.7.2).
             if (link.segmentsOk == f.segments)

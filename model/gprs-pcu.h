@@ -255,6 +255,8 @@ class GprsPcu : public Object
         uint8_t ulCount{0};                //!< uplink TNs
         double lastCi{-1e9};               //!< last C/I traced
         bool lastOutage{false};            //!< last outage state traced
+        Time awayUntil;                    //!< reselecting a cell until then: unreachable
+        bool cellUpdatePending{false};     //!< the network does not know the mobile's cell yet
         Time radioValidUntil{-1};          //!< cached C/I and outage hold until then
         std::array<double, 4> blerCache{}; //!< BLER per CS at the cached C/I (< 0: unknown)
     };
@@ -338,6 +340,8 @@ class GprsPcu : public Object
     void Activate(uint32_t index, GprsDirection dir);
     void ReleaseTbf(uint32_t index, GprsDirection dir, bool abnormal, bool flush = false);
     void Reselect(uint32_t index);
+    void SendCellUpdate(uint32_t index);
+    void CellUpdated(uint32_t index);
     void CheckIdle(uint32_t index, GprsDirection dir);
     void DeliverFrames(uint32_t index,
                        GprsDirection dir,
@@ -390,6 +394,7 @@ class GprsPcu : public Object
     Time m_t3195;                                  //!< DL TFI reuse wait after N3105 expiry
     Time m_t3169;                                  //!< UL TFI/USF reuse wait after abnormal end
     uint32_t m_assignmentMax;                      //!< unanswered PACCH assignments before CCCH
+    Time m_reselectionTime;                        //!< a reselecting mobile is away this long
     Time m_delayedRelease;                         //!< downlink TBF hold time
     Time m_extendedUplink;                         //!< uplink TBF hold time
     uint32_t m_n3105Max;                           //!< unanswered polls before abort

@@ -284,6 +284,16 @@ GprsTbf::Release(Time now, bool abnormal)
     }
 }
 
+void
+GprsTbf::Reset()
+{
+    Enter(GprsTbfState::NONE);
+    m_abnormal = false;
+    m_assignmentPending = false;
+    m_pollCounter = 0;
+    m_grantCounter = 0;
+}
+
 GprsTbfState
 GprsTbf::Expire(Time now)
 {

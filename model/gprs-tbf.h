@@ -205,6 +205,12 @@ class GprsTbf
     void Release(Time now, bool abnormal);
 
     /**
+     * The mobile has left the cell (cell reselection): whatever the TBF was doing, this cell
+     * forgets it and its TFI, with no timer.
+     */
+    void Reset();
+
+    /**
      * The deadline has come: ACCESS_CCCH stays (the owner decides whether the access worked),
      * HOLD moves to FINISHED only through the owner (it sends the final block), RELEASED frees
      * the TFI and moves to NONE.

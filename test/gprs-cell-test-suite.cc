@@ -1336,7 +1336,9 @@ class GprsCellReselectionTestCase : public TestCase
 {
   public:
     GprsCellReselectionTestCase()
-        : TestCase("cell reselection at 5 s: TBFs end, LLC frames flushed, TCP completes")
+        : TestCase("cell reselection at 5 s: TBFs end, LLC frames flushed; the mobile is away "
+                   "ReselectionTime, sends a cell update on a new uplink TBF, then the downlink "
+                   "resumes; TCP completes")
     {
     }
 
@@ -1355,7 +1357,27 @@ class GprsCellReselectionTestCase : public TestCase
         NS_TEST_EXPECT_MSG_GT(atReselection, 0, "an abnormal TBF release at 5 s");
         NS_TEST_EXPECT_MSG_GT(rec.framesLost, 0u, "LLC frames flushed");
         NS_TEST_EXPECT_MSG_EQ(r.sinkBytes, kBytes, "TCP recovers the flushed data");
+        // The order after the reselection: away, cell update on an uplink TBF, then downlink.
         Simulator::Destroy();
+        const Ptr<GprsPcu> defaults = CreateObject<GprsPcu>();
+        TimeValue away;
+        defaults->GetAttribute("ReselectionTime", away);
+        PointerValue access;
+        defaults->GetAttribute("UplinkAccessDelay", access);
+        const Time minAccess = Seconds(access.Get<UniformRandomVariable>()->GetMin());
+        const auto after = [&rec](GprsDirection dir) {
+            const auto list = rec.EstablishedIn(dir, Seconds(5), Seconds(300));
+            return list.empty() ? Seconds(1000) : list.front().at;
+        };
+        const Time ul = after(GprsDirection::UPLINK);
+        const Time dl = after(GprsDirection::DOWNLINK);
+        NS_LOG_INFO("after the reselection: UL TBF at " << ul.As(Time::S) << ", DL TBF at "
+                                                        << dl.As(Time::S));
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(ul,
+                                    Seconds(5) + away.Get() + minAccess,
+                                    "uplink TBF before the mobile camped and accessed");
+        NS_TEST_EXPECT_MSG_LT(ul, Seconds(300), "no cell update");
+        NS_TEST_EXPECT_MSG_GT(dl, ul, "downlink TBF before the cell update");
     }
 };
 

@@ -281,3 +281,15 @@ TEST(GprsTbf, IllegalEventsThrowWithTheState)
     EXPECT_THROW(tbf.Resume(), std::logic_error);
     EXPECT_THROW(tbf.Expire(Seconds(0)), std::logic_error) << "no timer runs";
 }
+
+TEST(GprsTbf, ResetForgetsTheTbfAndItsTimer)
+{
+    GprsTbf tbf = Established(GprsDirection::DOWNLINK, DownlinkConfig());
+    tbf.Release(Seconds(4), true);
+    ASSERT_TRUE(tbf.GetDeadline().has_value());
+    tbf.Reset();
+    EXPECT_EQ(tbf.GetState(), GprsTbfState::NONE);
+    EXPECT_FALSE(tbf.GetDeadline().has_value()) << "T3195 belongs to the old cell";
+    EXPECT_TRUE(tbf.CanRequest());
+    EXPECT_FALSE(tbf.KeepsMobileOnPacch(Seconds(4)));
+}
