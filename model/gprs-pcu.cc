@@ -1238,7 +1238,11 @@ GprsPcu::ReceiveUplink(uint8_t pdch, Air& air)
         m_frames.clear();
         ms.ul.rx->Receive(air.block, m_frames);
         DeliverFrames(air.ms, GprsDirection::UPLINK, m_frames);
-        if (++ms.ul.blocksSinceAck >= m_ulAckInterval || ms.ul.rx->IsComplete())
+        // Ack/Nack every UplinkAckInterval blocks, when all is received, and at once on the final
+        // block (CV = 0, even with gaps) and on a stalled window (SI = 1): TS 44.060 9.1.8,
+        // 9.3.2.4.
+        if (++ms.ul.blocksSinceAck >= m_ulAckInterval || ms.ul.rx->IsComplete() || air.block.fbi ||
+            air.stalled)
         {
             ms.ul.ackOwed = true;
         }
@@ -1398,6 +1402,7 @@ GprsPcu::TransmitUplink(uint8_t pdch)
     double ci = 0;
     double bler = 0;
     air.lost = DrawLoss(index, air.block.cs, &ci, &bler);
+    air.stalled = link.tx->IsStalled();
     link.ciReportDb = ci;
     ++m_radioBlocks;
     m_rlcBlockTrace(GprsRlcBlockRecord{index,

@@ -294,6 +294,7 @@ class GprsPcu : public Object
         bool lost{false};                  //!< the receiver does not decode it
         bool final{false};                 //!< control: FAI of a Packet Uplink Ack/Nack
         bool channelRequest{false};        //!< Packet Downlink Ack/Nack asks for an uplink TBF
+        bool stalled{false};               //!< uplink data: SI = 1, the mobile's window stalled
         Reservation::Purpose purpose{};    //!< uplink control: what it answers
         GprsRlcDataBlock block;            //!< data block
         GprsRlcAckNackDescription ackNack; //!< Ack/Nack description

@@ -1798,6 +1798,53 @@ class GprsCellUnacknowledgedTcpTestCase : public TestCase
 };
 
 /**
+ * 20. The network answers the final uplink block (CV = 0) at once with a Packet Uplink
+ * Ack/Nack, even when blocks before it are missing, instead of waiting for UplinkAckInterval
+ * blocks.
+ */
+class GprsCellUplinkFinalAckTestCase : public TestCase
+{
+  public:
+    GprsCellUplinkFinalAckTestCase()
+        : TestCase("final uplink block received: Packet Uplink Ack-Nack within 3 block periods, "
+                   "gaps or not")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        CellSetup setup;
+        setup.radio = "9";
+        CellRecorder rec;
+        const GprsScenario s = setup.Build(rec);
+        SendUdp(s.mobiles.Get(0), s.server, s.serverAddress, 400, Seconds(2), 20, Seconds(1));
+        Simulator::Stop(Seconds(60));
+        Simulator::Run();
+        const Time limit = NanoSeconds(3 * kMaxBlockPeriodNs);
+        uint32_t finals = 0;
+        for (const TimedBlock& b : rec.blocks)
+        {
+            if (b.record.dir != GprsDirection::UPLINK || !b.record.fbi || b.record.lost)
+            {
+                continue;
+            }
+            ++finals;
+            const bool answered =
+                std::any_of(rec.controls.begin(), rec.controls.end(), [&](const TimedControl& c) {
+                    return c.msg == GprsControlMessage::PACKET_UPLINK_ACK_NACK && c.at > b.at &&
+                           c.at <= b.at + limit;
+                });
+            NS_TEST_EXPECT_MSG_EQ(answered,
+                                  true,
+                                  "final block at " << b.at.As(Time::MS) << " not answered");
+        }
+        NS_TEST_EXPECT_MSG_GT(finals, 10, "final uplink blocks received");
+        Simulator::Destroy();
+    }
+};
+
+/**
  * A suite of one test case: ns-3 stops a suite at its first failing case, so each scenario
  * gets its own suite and reports whatever the others do.
  */
@@ -1846,6 +1893,8 @@ GprsCellTestSuite<GprsCellConservationTestCase> g_conservation("gprs-cell-conser
                                                                TestCase::QUICK); //!< suite
 GprsCellTestSuite<GprsCellUnacknowledgedTcpTestCase> g_umTcp("gprs-cell-unacknowledged-tcp",
                                                              TestCase::QUICK); //!< suite
+GprsCellTestSuite<GprsCellUplinkFinalAckTestCase> g_ulFinal("gprs-cell-uplink-final-ack",
+                                                            TestCase::QUICK); //!< suite
 GprsCellTestSuite<GprsCellUnacknowledgedTestCase> g_um("gprs-cell-unacknowledged",
                                                        TestCase::QUICK); //!< suite
 
