@@ -206,6 +206,14 @@ GprsPcu::GetTypeId()
                           TimeValue(Seconds(2)),
                           MakeTimeAccessor(&GprsPcu::m_reselectionTime),
                           MakeTimeChecker(Seconds(0), Seconds(60)))
+            .AddAttribute("BsCvMax",
+                          "BS_CV_MAX broadcast in SI13/PSI1 (TS 44.060 clauses 9.3.1, 12.24): a "
+                          "mobile starts counting down once its blocks left fit in this many "
+                          "block periods of its uplink timeslots, and data arriving later waits "
+                          "for the next TBF. 1..15; default 15.",
+                          UintegerValue(15),
+                          MakeUintegerAccessor(&GprsPcu::m_bsCvMax),
+                          MakeUintegerChecker<uint32_t>(1, 15))
             .AddAttribute("DelayedReleaseTime",
                           "Release 99 delayed downlink TBF release: keep the TBF open this long "
                           "after the last data; 0 disables (GPRS Release 97, Meyer's setup).",
@@ -679,6 +687,7 @@ GprsPcu::Activate(uint32_t index, GprsDirection dir)
     ArmTimer(index, dir);
     link.pollOutstanding = false;
     link.ackOwed = false;
+    link.countdown = false;
     link.blocksSincePoll = 0;
     link.blocksSinceAck = 0;
     link.tx = std::make_unique<GprsRlcTxEntity>(m_rlcMode);
@@ -852,34 +861,71 @@ GprsPcu::CheckIdle(uint32_t index, GprsDirection dir)
 }
 
 bool
-GprsPcu::BufferEndsTbf(const Link& link) const
+GprsPcu::EndsTbf(const Link& link) const
 {
-    return link.buffer.empty() && link.tbf.GetConfig().hold.IsZero();
+    // Uplink: once counting down, the blocks in RLC are the whole TBF (TS 44.060 9.3.1).
+    // Downlink: the network ends the TBF when the buffer is empty.
+    return link.tbf.GetDirection() == GprsDirection::UPLINK
+               ? link.countdown
+               : link.buffer.empty() && link.tbf.GetConfig().hold.IsZero();
+}
+
+void
+GprsPcu::HandToRlc(Ms& ms, Link& link, GprsDirection dir)
+{
+    Queued q = link.buffer.front();
+    link.buffer.pop_front();
+    link.bufferBytes -= q.packet->GetSize();
+    m_bufferTrace(static_cast<uint32_t>(&ms - m_mss.data()), dir, link.bufferBytes);
+    const uint32_t size = q.packet->GetSize();
+    const uint32_t count = m_framing->FrameCount(size);
+    for (uint32_t s = 0; s < count; ++s)
+    {
+        const uint32_t octets = m_framing->FrameOctets(size, s);
+        const uint64_t id = link.firstFrameId + link.frames.size();
+        link.frames.push_back(
+            {q.packet, q.sent, octets, static_cast<uint16_t>(s), static_cast<uint16_t>(count)});
+        link.tx->EnqueueFrame(id, octets);
+    }
 }
 
 void
 GprsPcu::Refill(Ms& ms, Link& link, GprsDirection dir)
 {
+    if (link.countdown || link.tx->IsFinalSent())
+    {
+        return; // the TBF's data is fixed: what arrives now waits for the next TBF
+    }
     // Hand IP packets to RLC only when what it holds no longer fills the next block, so the
     // buffer (where TCP's queue builds) keeps what RLC does not need yet, and the next packet's
     // LLC frames follow the last one's in the same block, without filler (TS 44.060 9.1.11).
-    while (link.tx->GetQueuedOctets() <= GprsRlcDataOctets(link.cs) && !link.buffer.empty() &&
-           !link.tx->IsFinalSent())
+    while (link.tx->GetQueuedOctets() <= GprsRlcDataOctets(link.cs) && !link.buffer.empty())
     {
-        Queued q = link.buffer.front();
-        link.buffer.pop_front();
-        link.bufferBytes -= q.packet->GetSize();
-        m_bufferTrace(static_cast<uint32_t>(&ms - m_mss.data()), dir, link.bufferBytes);
-        const uint32_t size = q.packet->GetSize();
-        const uint32_t count = m_framing->FrameCount(size);
-        for (uint32_t s = 0; s < count; ++s)
+        HandToRlc(ms, link, dir);
+    }
+    if (dir == GprsDirection::DOWNLINK || link.tbf.GetConfig().hold.IsStrictlyPositive())
+    {
+        return; // no countdown on the downlink, nor in extended uplink TBF mode (9.3.1b)
+    }
+    // The mobile starts its countdown (CV < 15) once the blocks left fit in BS_CV_MAX block
+    // periods of its timeslots (TS 44.060 9.3.1); from then on nothing joins this TBF.
+    const uint64_t threshold = uint64_t{m_bsCvMax} * ms.ulCount * GprsRlcDataOctets(link.cs);
+    uint64_t pending = link.tx->GetQueuedOctets();
+    if (pending + link.bufferBytes > threshold)
+    {
+        return;
+    }
+    for (const Queued& q : link.buffer)
+    {
+        pending += m_framing->TotalOctets(q.packet->GetSize());
+    }
+    if (pending <= threshold)
+    {
+        while (!link.buffer.empty())
         {
-            const uint32_t octets = m_framing->FrameOctets(size, s);
-            const uint64_t id = link.firstFrameId + link.frames.size();
-            link.frames.push_back(
-                {q.packet, q.sent, octets, static_cast<uint16_t>(s), static_cast<uint16_t>(count)});
-            link.tx->EnqueueFrame(id, octets);
+            HandToRlc(ms, link, dir);
         }
+        link.countdown = true;
     }
 }
 
@@ -1397,8 +1443,8 @@ GprsPcu::TransmitUplink(uint8_t pdch)
         return;
     }
     GprsRlcTxKind kind = GprsRlcTxKind::PENDING_ACK;
-    air.block = repeatFinal ? link.tx->GetFinalBlock()
-                            : link.tx->SendNext(link.cs, BufferEndsTbf(link), kind);
+    air.block =
+        repeatFinal ? link.tx->GetFinalBlock() : link.tx->SendNext(link.cs, EndsTbf(link), kind);
     double ci = 0;
     double bler = 0;
     air.lost = DrawLoss(index, air.block.cs, &ci, &bler);
@@ -1535,7 +1581,7 @@ GprsPcu::SendDownlinkData(uint8_t pdch)
     }
     else
     {
-        air.block = link.tx->SendNext(link.cs, BufferEndsTbf(link), kind);
+        air.block = link.tx->SendNext(link.cs, EndsTbf(link), kind);
     }
     double ci = 0;
     double bler = 0;

@@ -235,6 +235,7 @@ class GprsPcu : public Object
         GprsCodingScheme cs{GprsCodingScheme::CS2}; //!< CS for new blocks
         bool pollOutstanding{false};                //!< downlink: an RRBP reservation is pending
         bool ackOwed{false};                        //!< uplink: a Packet Uplink Ack/Nack is due
+        bool countdown{false};                      //!< uplink: CV counting, the TBF's data fixed
         uint32_t blocksSincePoll{0};                //!< downlink data blocks since the last poll
         uint32_t blocksSinceAck{0};                 //!< uplink blocks received since the last ack
         uint32_t acked{0};                          //!< blocks acknowledged by the last Ack/Nack
@@ -328,7 +329,8 @@ class GprsPcu : public Object
     uint8_t GetPacchTn(const Ms& ms) const;
     bool WantsToSend(Ms& ms, Link& link, GprsDirection dir, uint8_t pdch);
     void Refill(Ms& ms, Link& link, GprsDirection dir);
-    bool BufferEndsTbf(const Link& link) const;
+    bool EndsTbf(const Link& link) const;
+    void HandToRlc(Ms& ms, Link& link, GprsDirection dir);
 
     bool DrawLoss(uint32_t ms, GprsCodingScheme cs, double* ciDb = nullptr, double* bler = nullptr);
     void TraceRadio(uint32_t index);
@@ -396,6 +398,7 @@ class GprsPcu : public Object
     Time m_t3169;                                  //!< UL TFI/USF reuse wait after abnormal end
     uint32_t m_assignmentMax;                      //!< unanswered PACCH assignments before CCCH
     Time m_reselectionTime;                        //!< a reselecting mobile is away this long
+    uint32_t m_bsCvMax;                            //!< BS_CV_MAX
     Time m_delayedRelease;                         //!< downlink TBF hold time
     Time m_extendedUplink;                         //!< uplink TBF hold time
     uint32_t m_n3105Max;                           //!< unanswered polls before abort

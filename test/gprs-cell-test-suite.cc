@@ -1845,6 +1845,79 @@ class GprsCellUplinkFinalAckTestCase : public TestCase
 };
 
 /**
+ * 21. Uplink countdown (TS 44.060 9.3.1): a packet that arrives after the mobile started
+ * counting down waits for the next TBF; one that arrives before joins the current one.
+ */
+class GprsCellCountdownTestCase : public TestCase
+{
+  public:
+    GprsCellCountdownTestCase()
+        : TestCase("uplink countdown: a second packet during the TBF of a short one needs a new "
+                   "TBF, during that of a long one it joins")
+    {
+    }
+
+  private:
+    /// When the second packet is sent: after the first TBF starts (CCCH access <= 200 ms).
+    static constexpr double kSecondAt = 1.25;
+
+    /**
+     * Send two uplink packets, at 1 s and kSecondAt.
+     * \param firstOctets IP size of the first packet
+     * \param[out] rec the traces
+     * \return uplink TBFs established
+     */
+    std::size_t Run(uint32_t firstOctets, CellRecorder& rec)
+    {
+        CellSetup setup;
+        setup.blerFile = "cell-bler-zero.txt";
+        const GprsScenario s = setup.Build(rec);
+        SendUdp(s.mobiles.Get(0),
+                s.server,
+                s.serverAddress,
+                firstOctets,
+                Seconds(1),
+                1,
+                Seconds(1));
+        SendUdp(s.mobiles.Get(0),
+                s.server,
+                s.serverAddress,
+                200,
+                Seconds(1),
+                1,
+                Seconds(kSecondAt));
+        Simulator::Stop(Seconds(10));
+        Simulator::Run();
+        UintegerValue cvMax;
+        s.pcu->GetAttribute("BsCvMax", cvMax);
+        // The blocks of each packet against BS_CV_MAX on the mobile's one uplink timeslot.
+        const double blocks = RlcOctetsPerPacket(s.pcu, firstOctets) / GprsRlcDataOctets(setup.cs);
+        NS_LOG_INFO(firstOctets << " octets: " << blocks << " blocks, BS_CV_MAX " << cvMax.Get());
+        Simulator::Destroy();
+        return rec.EstablishedIn(GprsDirection::UPLINK, Seconds(0), Seconds(10)).size();
+    }
+
+    void DoRun() override
+    {
+        CellRecorder shortFirst;
+        const std::size_t afterShort = Run(400, shortFirst);
+        NS_TEST_EXPECT_MSG_EQ(afterShort, 2, "400 octets: counting down at once");
+        NS_TEST_ASSERT_MSG_EQ(shortFirst.released.empty(), false, "TBF released");
+        NS_TEST_EXPECT_MSG_LT(shortFirst.established.front().at,
+                              Seconds(kSecondAt),
+                              "the second packet must come during the first TBF");
+        NS_TEST_EXPECT_MSG_GT(shortFirst.released.front().at,
+                              Seconds(kSecondAt),
+                              "the second packet must come during the first TBF");
+        NS_TEST_EXPECT_MSG_EQ(shortFirst.deliveries[1].size(), 2, "both delivered");
+        CellRecorder longFirst;
+        const std::size_t afterLong = Run(1400, longFirst);
+        NS_TEST_EXPECT_MSG_EQ(afterLong, 1, "1400 octets: not yet counting down");
+        NS_TEST_EXPECT_MSG_EQ(longFirst.deliveries[1].size(), 2, "both delivered");
+    }
+};
+
+/**
  * A suite of one test case: ns-3 stops a suite at its first failing case, so each scenario
  * gets its own suite and reports whatever the others do.
  */
@@ -1895,6 +1968,8 @@ GprsCellTestSuite<GprsCellUnacknowledgedTcpTestCase> g_umTcp("gprs-cell-unacknow
                                                              TestCase::QUICK); //!< suite
 GprsCellTestSuite<GprsCellUplinkFinalAckTestCase> g_ulFinal("gprs-cell-uplink-final-ack",
                                                             TestCase::QUICK); //!< suite
+GprsCellTestSuite<GprsCellCountdownTestCase> g_countdown("gprs-cell-countdown",
+                                                         TestCase::QUICK); //!< suite
 GprsCellTestSuite<GprsCellUnacknowledgedTestCase> g_um("gprs-cell-unacknowledged",
                                                        TestCase::QUICK); //!< suite
 
