@@ -32,6 +32,11 @@ namespace
 {
 /// Control blocks are always sent with CS-1 (TS 44.060 clause 10.2, 11).
 constexpr GprsCodingScheme kControlCs = GprsCodingScheme::CS1;
+/// TFIs per direction: a 5-bit field (TS 44.060 clause 12.15).
+constexpr uint32_t kGprsTfis = 32;
+/// USFs per PDCH for uplink TBFs: a 3-bit field, one value kept free (TS 44.060 10.4.1; osmo-pcu
+/// hands out USF 0..6).
+constexpr uint32_t kGprsUsfsPerPdch = 7;
 /// RRBP = 0: the reserved uplink block starts 13 frames later, always 3 blocks later.
 constexpr uint64_t kRrbpBlocks = 3;
 
@@ -214,6 +219,13 @@ GprsPcu::GetTypeId()
                           UintegerValue(15),
                           MakeUintegerAccessor(&GprsPcu::m_bsCvMax),
                           MakeUintegerChecker<uint32_t>(1, 15))
+            .AddAttribute("AccessRejectWait",
+                          "Wait indication of the Immediate Assignment Reject (T3122, TS 44.018 "
+                          "3.5.2.1.3.4) or Packet Access Reject (TS 44.060 11.2.1) a mobile gets "
+                          "when no TFI or USF is free: it tries again after this. Default 5 s.",
+                          TimeValue(Seconds(5)),
+                          MakeTimeAccessor(&GprsPcu::m_accessRejectWait),
+                          MakeTimeChecker(Seconds(0), Seconds(255)))
             .AddAttribute("DelayedReleaseTime",
                           "Release 99 delayed downlink TBF release: keep the TBF open this long "
                           "after the last data; 0 disables (GPRS Release 97, Meyer's setup).",
@@ -307,6 +319,11 @@ GprsPcu::GetTypeId()
                             "A TBF ends, normally or abnormally (counter expiry).",
                             MakeTraceSourceAccessor(&GprsPcu::m_tbfReleasedTrace),
                             "ns3::GprsPcu::TbfReleasedCallback")
+            .AddTraceSource("TbfRejected",
+                            "No TFI (or, uplink, no USF) was free for a TBF: an uplink access is "
+                            "rejected with a wait indication, downlink data waits for a TFI.",
+                            MakeTraceSourceAccessor(&GprsPcu::m_tbfRejectedTrace),
+                            "ns3::GprsPcu::TbfRejectedCallback")
             .AddTraceSource("BufferOccupancy",
                             "Octets in a mobile's downlink (GGSN) or uplink buffer, on change.",
                             MakeTraceSourceAccessor(&GprsPcu::m_bufferTrace),
@@ -610,6 +627,10 @@ GprsPcu::TimerExpired(uint32_t index, GprsDirection dir)
             NS_LOG_LOGIC("MS " << index << " " << ToString(dir) << " CCCH access lost, retry");
             StartAccess(index, dir);
         }
+        else if (!HasResources(index, dir))
+        {
+            RejectAccess(index, dir);
+        }
         else
         {
             Activate(index, dir);
@@ -621,9 +642,81 @@ GprsPcu::TimerExpired(uint32_t index, GprsDirection dir)
     case GprsTbfState::RELEASED:
         NS_LOG_LOGIC("MS " << index << " " << ToString(dir) << " TFI free again");
         CheckIdle(index, dir);
+        WakeWaiting(dir);
         break;
     default:
         break;
+    }
+}
+
+bool
+GprsPcu::HoldsTfi(const GprsTbf& tbf)
+{
+    const GprsTbfState state = tbf.GetState();
+    return tbf.IsOpen() || state == GprsTbfState::RELEASED ||
+           (state == GprsTbfState::ASSIGN_PACCH && tbf.IsAssignmentPending());
+}
+
+bool
+GprsPcu::HasResources(uint32_t index, GprsDirection dir) const
+{
+    // A TFI per direction (5 bits: TS 44.060 clause 12.15) and, for an uplink TBF, a USF on each
+    // of its PDCHs (3 bits, 7 usable: clause 10.4.1, as osmo-pcu) that no other TBF holds; a
+    // released TBF keeps both while its release timer runs.
+    const Ms& ms = m_mss[index];
+    uint32_t tfis = 0;
+    std::array<uint32_t, 8> usfs{};
+    for (const Ms& other : m_mss)
+    {
+        const Link& link = dir == GprsDirection::DOWNLINK ? other.dl : other.ul;
+        if (&other == &ms || !HoldsTfi(link.tbf))
+        {
+            continue;
+        }
+        ++tfis;
+        for (uint8_t p = other.ulFirst;
+             dir == GprsDirection::UPLINK && p < other.ulFirst + other.ulCount;
+             ++p)
+        {
+            ++usfs[p];
+        }
+    }
+    bool ok = tfis < kGprsTfis;
+    for (uint8_t p = ms.ulFirst; dir == GprsDirection::UPLINK && p < ms.ulFirst + ms.ulCount; ++p)
+    {
+        ok = ok && usfs[p] < kGprsUsfsPerPdch;
+    }
+    return ok;
+}
+
+void
+GprsPcu::RejectAccess(uint32_t index, GprsDirection dir)
+{
+    m_tbfRejectedTrace(index, dir);
+    if (dir == GprsDirection::UPLINK)
+    {
+        // Immediate Assignment Reject / Packet Access Reject with a wait indication (TS 44.018
+        // 3.5.2.1.3.4, TS 44.060 11.2.1): the mobile tries again after it.
+        NS_LOG_INFO("MS " << index << " UL access rejected: no TFI or USF");
+        StartAccess(index, dir, m_accessRejectWait);
+    }
+    else
+    {
+        // The downlink data waits in the GGSN buffer until a TFI is free.
+        NS_LOG_INFO("MS " << index << " DL TBF waits for a TFI");
+        GetLink(index, dir).tbf.Reset();
+        m_waiting[DirIndex(dir)].push_back(index);
+    }
+}
+
+void
+GprsPcu::WakeWaiting(GprsDirection dir)
+{
+    std::deque<uint32_t> waiting;
+    waiting.swap(m_waiting[DirIndex(dir)]);
+    for (const uint32_t index : waiting)
+    {
+        CheckIdle(index, dir);
     }
 }
 
@@ -668,14 +761,14 @@ GprsPcu::RequestTbf(uint32_t index, GprsDirection dir)
 }
 
 void
-GprsPcu::StartAccess(uint32_t index, GprsDirection dir)
+GprsPcu::StartAccess(uint32_t index, GprsDirection dir, Time wait)
 {
     Link& link = GetLink(index, dir);
     const Ptr<RandomVariableStream>& rv =
         dir == GprsDirection::DOWNLINK ? m_dlAssignmentDelay : m_ulAccessDelay;
     const double delay = rv->GetValue();
     NS_ABORT_MSG_IF(delay < 0, "TBF establishment delay drew " << delay << " s (must be >= 0)");
-    link.tbf.StartAccess(Simulator::Now(), Seconds(delay));
+    link.tbf.StartAccess(Simulator::Now(), wait + Seconds(delay));
     ArmTimer(index, dir);
 }
 
@@ -830,6 +923,10 @@ GprsPcu::ReleaseTbf(uint32_t index, GprsDirection dir, bool abnormal, bool flush
     link.rx.reset();
     link.tbf.Release(Simulator::Now(), abnormal);
     ArmTimer(index, dir);
+    if (link.tbf.GetState() == GprsTbfState::NONE)
+    {
+        WakeWaiting(dir);
+    }
     if (down)
     {
         FallBackToRandomAccess(index);
@@ -1497,13 +1594,15 @@ GprsPcu::SendControl(uint8_t pdch)
             }
         }
         else if (ms.dl.tbf.GetState() == GprsTbfState::ASSIGN_PACCH &&
-                 !ms.dl.tbf.IsAssignmentPending() && pdch == GetPacchTn(ms))
+                 !ms.dl.tbf.IsAssignmentPending() && pdch == GetPacchTn(ms) &&
+                 HasResources(index, GprsDirection::DOWNLINK))
         {
             msg = GprsControlMessage::PACKET_DOWNLINK_ASSIGNMENT;
             poll = Reservation::DL_ASSIGNMENT;
         }
         else if (ms.ul.tbf.GetState() == GprsTbfState::ASSIGN_PACCH &&
-                 !ms.ul.tbf.IsAssignmentPending() && pdch == GetPacchTn(ms))
+                 !ms.ul.tbf.IsAssignmentPending() && pdch == GetPacchTn(ms) &&
+                 HasResources(index, GprsDirection::UPLINK))
         {
             msg = GprsControlMessage::PACKET_UPLINK_ASSIGNMENT;
             poll = Reservation::UL_ASSIGNMENT;

@@ -178,6 +178,8 @@ class GprsPcu : public Object
                                          bool lost);
     /// Signature of the TbfEstablished trace source.
     typedef void (*TbfEstablishedCallback)(uint32_t ms, GprsDirection dir, Time delay);
+    /// Signature of the TbfRejected trace source.
+    typedef void (*TbfRejectedCallback)(uint32_t ms, GprsDirection dir);
     /// Signature of the TbfReleased trace source.
     typedef void (*TbfReleasedCallback)(uint32_t ms, GprsDirection dir, bool abnormal);
     /// Signature of the BufferOccupancy trace source.
@@ -339,7 +341,11 @@ class GprsPcu : public Object
     void ArmTimer(uint32_t index, GprsDirection dir);
     void TimerExpired(uint32_t index, GprsDirection dir);
     void RequestTbf(uint32_t index, GprsDirection dir);
-    void StartAccess(uint32_t index, GprsDirection dir);
+    void StartAccess(uint32_t index, GprsDirection dir, Time wait = Time(0));
+    static bool HoldsTfi(const GprsTbf& tbf);
+    bool HasResources(uint32_t index, GprsDirection dir) const;
+    void RejectAccess(uint32_t index, GprsDirection dir);
+    void WakeWaiting(GprsDirection dir);
     void Activate(uint32_t index, GprsDirection dir);
     void ReleaseTbf(uint32_t index, GprsDirection dir, bool abnormal, bool flush = false);
     void Reselect(uint32_t index);
@@ -399,6 +405,8 @@ class GprsPcu : public Object
     uint32_t m_assignmentMax;                      //!< unanswered PACCH assignments before CCCH
     Time m_reselectionTime;                        //!< a reselecting mobile is away this long
     uint32_t m_bsCvMax;                            //!< BS_CV_MAX
+    Time m_accessRejectWait;                       //!< wait indication of an access reject
+    std::array<std::deque<uint32_t>, 2> m_waiting; //!< [direction] mobiles waiting for a TFI
     Time m_delayedRelease;                         //!< downlink TBF hold time
     Time m_extendedUplink;                         //!< uplink TBF hold time
     uint32_t m_n3105Max;                           //!< unanswered polls before abort
@@ -412,12 +420,13 @@ class GprsPcu : public Object
     uint32_t m_sndcpFirstHeader;                   //!< SNDCP header, first segment
     uint32_t m_sndcpNextHeader;                    //!< SNDCP header, other segments
 
-    TracedCallback<const GprsRlcBlockRecord&> m_rlcBlockTrace;                    //!< data blocks
-    TracedCallback<uint32_t, GprsControlMessage, uint8_t, bool> m_controlTrace;   //!< control
-    TracedCallback<uint32_t, GprsDirection, Time> m_tbfEstablishedTrace;          //!< TBF up
-    TracedCallback<uint32_t, GprsDirection, bool> m_tbfReleasedTrace;             //!< TBF down
-    TracedCallback<uint32_t, GprsDirection, uint32_t> m_bufferTrace;              //!< occupancy
-    TracedCallback<uint32_t, GprsDirection, Ptr<const Packet>> m_bufferDropTrace; //!< drops
+    TracedCallback<const GprsRlcBlockRecord&> m_rlcBlockTrace;                  //!< data blocks
+    TracedCallback<uint32_t, GprsControlMessage, uint8_t, bool> m_controlTrace; //!< control
+    TracedCallback<uint32_t, GprsDirection, Time> m_tbfEstablishedTrace;        //!< TBF up
+    TracedCallback<uint32_t, GprsDirection, bool> m_tbfReleasedTrace;           //!< TBF down
+    TracedCallback<uint32_t, GprsDirection> m_tbfRejectedTrace;                 //!< no TFI/USF free
+    TracedCallback<uint32_t, GprsDirection, uint32_t> m_bufferTrace;            //!< occupancy
+    TracedCallback<uint32_t, GprsDirection, Ptr<const Packet>> m_bufferDropTrace;      //!< drops
     TracedCallback<uint32_t, GprsDirection, Ptr<const Packet>, Time> m_deliveredTrace; //!< rx
     TracedCallback<uint32_t, GprsDirection, uint32_t> m_frameLostTrace;                //!< LLC lost
     TracedCallback<uint32_t, double, bool> m_radioTrace;                               //!< C/I

@@ -20,6 +20,7 @@
 #include <filesystem>
 #include <map>
 #include <optional>
+#include <set>
 #include <sstream>
 
 using namespace ns3;
@@ -1918,6 +1919,91 @@ class GprsCellCountdownTestCase : public TestCase
 };
 
 /**
+ * 22. TFIs and USFs run out (TS 44.060 12.15, 10.4.1): at most 32 TBFs per direction and 7
+ * uplink TBFs per PDCH at a time; the others are rejected or wait, and everything arrives.
+ */
+class GprsCellTfiLimitTestCase : public TestCase
+{
+  public:
+    GprsCellTfiLimitTestCase()
+        : TestCase("48 mobiles at once: at most 32 TBFs per direction, 7 uplink TBFs per PDCH; "
+                   "rejected accesses retry and all packets arrive")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        constexpr uint32_t kMobiles = 48;
+        CellSetup setup;
+        setup.mobiles = kMobiles;
+        setup.blerFile = "cell-bler-zero.txt";
+        CellRecorder rec;
+        const GprsScenario s = setup.Build(rec);
+        Conservation c;
+        c.Connect(s.cellDevices);
+        uint32_t rejected = 0;
+        s.pcu->TraceConnectWithoutContext(
+            "TbfRejected",
+            MakeCallback(+[](uint32_t* n, uint32_t, GprsDirection) { ++*n; }).Bind(&rejected));
+        for (uint32_t ms = 0; ms < kMobiles; ++ms)
+        {
+            SendUdpDown(s, ms, 300, MilliSeconds(200), 10, Seconds(1));
+            SendUdp(s.mobiles.Get(ms),
+                    s.server,
+                    s.serverAddress,
+                    200,
+                    MilliSeconds(300),
+                    6,
+                    Seconds(1));
+        }
+        Simulator::Stop(Seconds(200));
+        Simulator::Run();
+        // TBFs open at once, per direction, from the establishment and release traces; a
+        // released TBF may keep its TFI longer, so this count is a lower bound of TFIs in use.
+        std::map<Time, std::array<int, 2>> steps;
+        for (const TbfEvent& e : rec.established)
+        {
+            ++steps[e.at][DirIndex(e.dir)];
+        }
+        for (const TbfEvent& e : rec.released)
+        {
+            --steps[e.at][DirIndex(e.dir)];
+        }
+        std::array<int, 2> open{};
+        std::array<int, 2> most{};
+        for (const auto& [at, delta] : steps)
+        {
+            for (int d = 0; d < 2; ++d)
+            {
+                open[d] += delta[d];
+                most[d] = std::max(most[d], open[d]);
+            }
+        }
+        std::set<uint8_t> ulPdchs;
+        for (const TimedBlock& b : rec.blocks)
+        {
+            if (b.record.dir == GprsDirection::UPLINK)
+            {
+                ulPdchs.insert(b.record.pdch);
+            }
+        }
+        NS_LOG_INFO("most TBFs open: DL "
+                    << most[0] << ", UL " << most[1] << " on " << ulPdchs.size()
+                    << " uplink PDCHs; " << rejected << " rejected; " << c.accepted << " accepted, "
+                    << c.received << " delivered, " << c.dropped << " dropped");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(most[0], 32, "downlink TBFs beyond the 32 TFIs");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(most[1], 32, "uplink TBFs beyond the 32 TFIs");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(most[1],
+                                    static_cast<int>(7 * ulPdchs.size()),
+                                    "uplink TBFs beyond 7 USFs per PDCH");
+        NS_TEST_EXPECT_MSG_GT(rejected, 0, "48 mobiles must run out of TFIs or USFs");
+        NS_TEST_EXPECT_MSG_EQ(c.received, c.accepted, "every packet must arrive");
+        Simulator::Destroy();
+    }
+};
+
+/**
  * A suite of one test case: ns-3 stops a suite at its first failing case, so each scenario
  * gets its own suite and reports whatever the others do.
  */
@@ -1970,6 +2056,8 @@ GprsCellTestSuite<GprsCellUplinkFinalAckTestCase> g_ulFinal("gprs-cell-uplink-fi
                                                             TestCase::QUICK); //!< suite
 GprsCellTestSuite<GprsCellCountdownTestCase> g_countdown("gprs-cell-countdown",
                                                          TestCase::QUICK); //!< suite
+GprsCellTestSuite<GprsCellTfiLimitTestCase> g_tfi("gprs-cell-tfi-limit",
+                                                  TestCase::QUICK); //!< suite
 GprsCellTestSuite<GprsCellUnacknowledgedTestCase> g_um("gprs-cell-unacknowledged",
                                                        TestCase::QUICK); //!< suite
 
