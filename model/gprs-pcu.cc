@@ -95,6 +95,64 @@ operator>>(std::istream& is, GprsRlcMode& mode)
 
 ATTRIBUTE_HELPER_CPP(GprsRlcMode);
 
+namespace
+{
+/// T3192 values SI13 can carry (TS 44.060 12.24, 3-bit code).
+constexpr std::array<int64_t, 8> kT3192Ms = {0, 80, 120, 160, 200, 500, 1000, 1500};
+
+/// Accepts only the T3192 values SI13 can carry.
+class GprsT3192Checker : public AttributeChecker
+{
+  public:
+    bool Check(const AttributeValue& value) const override
+    {
+        const auto* v = dynamic_cast<const TimeValue*>(&value);
+        return v &&
+               std::find(kT3192Ms.begin(), kT3192Ms.end(), v->Get().GetMilliSeconds()) !=
+                   kT3192Ms.end() &&
+               v->Get() == MilliSeconds(v->Get().GetMilliSeconds());
+    }
+
+    std::string GetValueTypeName() const override
+    {
+        return "ns3::TimeValue";
+    }
+
+    bool HasUnderlyingTypeInformation() const override
+    {
+        return true;
+    }
+
+    std::string GetUnderlyingTypeInformation() const override
+    {
+        return "Time, one of 0ms 80ms 120ms 160ms 200ms 500ms 1000ms 1500ms";
+    }
+
+    Ptr<AttributeValue> Create() const override
+    {
+        return ns3::Create<TimeValue>();
+    }
+
+    bool Copy(const AttributeValue& source, AttributeValue& destination) const override
+    {
+        const auto* src = dynamic_cast<const TimeValue*>(&source);
+        auto* dst = dynamic_cast<TimeValue*>(&destination);
+        if (!src || !dst)
+        {
+            return false;
+        }
+        *dst = *src;
+        return true;
+    }
+};
+
+Ptr<const AttributeChecker>
+MakeGprsT3192Checker()
+{
+    return Create<GprsT3192Checker>();
+}
+} // namespace
+
 TypeId
 GprsPcu::GetTypeId()
 {
@@ -170,14 +228,17 @@ GprsPcu::GetTypeId()
             .AddAttribute("T3192",
                           "After its downlink TBF ends the mobile listens to PACCH this long, "
                           "so a new downlink TBF is assigned there without CCCH delay "
-                          "(TS 44.060 clause 13.1; broadcast values 0..1500 ms; default 500 ms).",
-                          TimeValue(MilliSeconds(500)),
+                          "(TS 44.060 clause 13.1). SI13 codes it in 3 bits (TS 44.060 "
+                          "12.24): 0, 80, 120, 160, 200, 500, 1000 or 1500 ms. Default 1500 ms "
+                          "as osmo-pcu.",
+                          TimeValue(MilliSeconds(1500)),
                           MakeTimeAccessor(&GprsPcu::m_t3192),
-                          MakeTimeChecker(Seconds(0), Seconds(1.5)))
+                          MakeGprsT3192Checker())
             .AddAttribute("T3193",
                           "After a normal downlink release the network keeps the TFI this long "
-                          "(TS 44.060 clause 13.2: longer than T3192). Default 2 s.",
-                          TimeValue(Seconds(2)),
+                          "(TS 44.060 clause 13.2: longer than T3192). Default 1600 ms as "
+                          "osmo-pcu.",
+                          TimeValue(MilliSeconds(1600)),
                           MakeTimeAccessor(&GprsPcu::m_t3193),
                           MakeTimeChecker(Seconds(0), Seconds(60)))
             .AddAttribute("T3195",
@@ -197,8 +258,9 @@ GprsPcu::GetTypeId()
             .AddAttribute("PacchAssignmentMax",
                           "A PACCH assignment is polled and sent again while its poll goes "
                           "unanswered, at most this many times; then the network reaches the "
-                          "mobile through CCCH. Default 3.",
-                          UintegerValue(3),
+                          "mobile through CCCH. Default 8: osmo-pcu counts unanswered assignment "
+                          "polls in N3105 (default 8).",
+                          UintegerValue(8),
                           MakeUintegerAccessor(&GprsPcu::m_assignmentMax),
                           MakeUintegerChecker<uint32_t>(1, 255))
             .AddAttribute("ReselectionTime",
@@ -222,8 +284,9 @@ GprsPcu::GetTypeId()
             .AddAttribute("AccessRejectWait",
                           "Wait indication of the Immediate Assignment Reject (T3122, TS 44.018 "
                           "3.5.2.1.3.4) or Packet Access Reject (TS 44.060 11.2.1) a mobile gets "
-                          "when no TFI or USF is free: it tries again after this. Default 5 s.",
-                          TimeValue(Seconds(5)),
+                          "when no TFI or USF is free: it tries again after this. Default 20 s, "
+                          "osmo-pcu's wait indication on CCCH (T3142).",
+                          TimeValue(Seconds(20)),
                           MakeTimeAccessor(&GprsPcu::m_accessRejectWait),
                           MakeTimeChecker(Seconds(0), Seconds(255)))
             .AddAttribute("DelayedReleaseTime",
@@ -254,8 +317,8 @@ GprsPcu::GetTypeId()
             .AddAttribute("N3103Max",
                           "Repetitions of the final Packet Uplink Ack/Nack without Packet "
                           "Control Ack before the network releases the uplink TBF "
-                          "(TS 44.060 clause 13.3; default 8 as osmo-pcu).",
-                          UintegerValue(8),
+                          "(TS 44.060 clause 13.3; default 4 as osmo-pcu).",
+                          UintegerValue(4),
                           MakeUintegerAccessor(&GprsPcu::m_n3103Max),
                           MakeUintegerChecker<uint32_t>(1, 255))
             .AddAttribute("RetryAfterAbort",
@@ -381,6 +444,9 @@ GprsPcu::DoInitialize()
     {
         NS_FATAL_ERROR("GprsPcu: " << e.what());
     }
+    NS_ABORT_MSG_UNLESS(m_t3193 > m_t3192,
+                        "GprsPcu: T3193 (" << m_t3193.As(Time::MS) << ") must exceed T3192 ("
+                                           << m_t3192.As(Time::MS) << "), TS 44.060 clause 13");
     for (uint32_t i = 0; i < m_mss.size(); ++i)
     {
         m_mss[i].dl.tbf.SetConfig(GetTbfConfig(GprsDirection::DOWNLINK));

@@ -44,20 +44,31 @@ SetMsText(const std::string& name, const std::string& value)
 }
 
 /**
- * Build a cell whose PCU loads a BLER file and start the simulation, which initializes the
- * PCU and so loads the file.
+ * Build a cell with one PCU attribute set and start the simulation, which initializes the PCU
+ * and so checks its attributes together and loads its files.
+ * \param name PCU attribute
+ * \param value its value
+ */
+void
+RunCellWith(const std::string& name, const AttributeValue& value)
+{
+    NodeContainer nodes(2);
+    GprsHelper gprs;
+    gprs.SetPcuAttribute(name, value);
+    gprs.Install(nodes.Get(0), NodeContainer(nodes.Get(1)));
+    Simulator::Stop(Seconds(1));
+    Simulator::Run();
+    Simulator::Destroy();
+}
+
+/**
+ * Build a cell whose PCU loads a BLER file and start the simulation.
  * \param path the BLER file
  */
 void
 RunCellWithBlerFile(const std::string& path)
 {
-    NodeContainer nodes(2);
-    GprsHelper gprs;
-    gprs.SetPcuAttribute("BlerFile", StringValue(path));
-    gprs.Install(nodes.Get(0), NodeContainer(nodes.Get(1)));
-    Simulator::Stop(Seconds(1));
-    Simulator::Run();
-    Simulator::Destroy();
+    RunCellWith("BlerFile", StringValue(path));
 }
 
 } // namespace
@@ -93,6 +104,12 @@ TEST(GprsCellDeathTest, MalformedBlerFileIsNamedWithItsLine)
                  "cell-bler-no-cs4.txt: no points for CS-4");
     EXPECT_DEATH(RunCellWithBlerFile(DataFile("cell-no-such-file.txt")),
                  "cell-no-such-file.txt: cannot open");
+}
+
+TEST(GprsCellDeathTest, T3193NotAboveT3192IsNamed)
+{
+    EXPECT_DEATH(RunCellWith("T3193", TimeValue(MilliSeconds(1500))),
+                 "T3193 \\(\\+1500ms\\) must exceed T3192 \\(\\+1500ms\\)");
 }
 
 TEST(GprsCellDeathTest, GoodInputsAreAccepted)

@@ -1063,6 +1063,9 @@ class GprsCellTbfDelayTestCase : public TestCase
         CellSetup setup;
         setup.blerFile = "cell-bler-zero.txt";
         setup.Pcu("DelayedReleaseTime", TimeValue(delayedRelease));
+        // The mobile leaves PACCH 0.5 s after its TBF: the packet 1.5 s after the burst needs
+        // CCCH unless delayed release holds the TBF.
+        setup.Pcu("T3192", TimeValue(MilliSeconds(500)));
         const GprsScenario s = setup.Build(r.rec);
         SendUdpDown(s, 0, kProbeOctets, MilliSeconds(1), 5, Seconds(1));
         SendUdpDown(s, 0, kProbeOctets, Seconds(1), 1, Seconds(2.5));
@@ -1246,9 +1249,28 @@ class GprsCellAttributeTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(pcu->SetAttributeFailSafe("N201U", UintegerValue(139)),
                               false,
                               "N201U 139");
-        NS_TEST_EXPECT_MSG_EQ(pcu->SetAttributeFailSafe("T3192", TimeValue(Seconds(2))),
+        for (const Time& t : {Seconds(2), MilliSeconds(300), MicroSeconds(80001)})
+        {
+            NS_TEST_EXPECT_MSG_EQ(pcu->SetAttributeFailSafe("T3192", TimeValue(t)),
+                                  false,
+                                  "T3192 " << t.As(Time::MS) << " (SI13 cannot carry it)");
+        }
+        NS_TEST_EXPECT_MSG_EQ(pcu->SetAttributeFailSafe("T3192", TimeValue(MilliSeconds(80))),
+                              true,
+                              "T3192 80 ms");
+        for (uint32_t v : {0U, 16U})
+        {
+            NS_TEST_EXPECT_MSG_EQ(pcu->SetAttributeFailSafe("BsCvMax", UintegerValue(v)),
+                                  false,
+                                  "BsCvMax " << v);
+        }
+        NS_TEST_EXPECT_MSG_EQ(pcu->SetAttributeFailSafe("T3195", TimeValue(Seconds(-1))),
                               false,
-                              "T3192 2 s");
+                              "T3195 -1 s");
+        NS_TEST_EXPECT_MSG_EQ(
+            pcu->SetAttributeFailSafe("AccessRejectWait", TimeValue(Seconds(256))),
+            false,
+            "AccessRejectWait 256 s (8-bit wait indication)");
         NS_TEST_EXPECT_MSG_EQ(
             pcu->SetAttributeFailSafe("DelayedReleaseTime", TimeValue(Seconds(-1))),
             false,
