@@ -62,6 +62,8 @@ ToString(GprsControlMessage msg)
         return "PACKET_DOWNLINK_ASSIGNMENT";
     case GprsControlMessage::PACKET_UPLINK_ASSIGNMENT:
         return "PACKET_UPLINK_ASSIGNMENT";
+    case GprsControlMessage::PACKET_UPLINK_DUMMY_CONTROL_BLOCK:
+        return "PACKET_UPLINK_DUMMY_CONTROL_BLOCK";
     }
     return "?";
 }
@@ -289,6 +291,15 @@ GprsPcu::GetTypeId()
                           TimeValue(Seconds(20)),
                           MakeTimeAccessor(&GprsPcu::m_accessRejectWait),
                           MakeTimeChecker(Seconds(0), Seconds(255)))
+            .AddAttribute("KeepAliveInterval",
+                          "While a TBF is held (DelayedReleaseTime, ExtendedUplinkTime) the "
+                          "network sends the mobile a polled block with an LLC dummy frame "
+                          "(downlink) or gives it a USF, answered with data or a Packet Uplink "
+                          "Dummy Control Block (uplink, TS 44.060 9.3.1b), this often. Default "
+                          "200 ms, about osmo-pcu's keep-alive rate.",
+                          TimeValue(MilliSeconds(200)),
+                          MakeTimeAccessor(&GprsPcu::m_keepAlive),
+                          MakeTimeChecker(MilliSeconds(20), Seconds(10)))
             .AddAttribute("DelayedReleaseTime",
                           "Release 99 delayed downlink TBF release: keep the TBF open this long "
                           "after the last data; 0 disables (GPRS Release 97, Meyer's setup).",
@@ -633,6 +644,7 @@ GprsPcu::GetTbfConfig(GprsDirection dir) const
 {
     GprsTbfConfig c;
     c.assignmentMax = m_assignmentMax;
+    c.keepAlive = m_keepAlive;
     if (dir == GprsDirection::DOWNLINK)
     {
         c.hold = m_delayedRelease;
@@ -686,7 +698,7 @@ GprsPcu::TimerExpired(uint32_t index, GprsDirection dir)
     Link& link = GetLink(index, dir);
     switch (link.tbf.Expire(Simulator::Now()))
     {
-    case GprsTbfState::ACCESS_CCCH:
+    case GprsTbfTimer::ACCESS:
         // The CCCH assignment (or random access burst) must get through: CS-1 coded.
         if (DrawLoss(index, kControlCs))
         {
@@ -702,17 +714,66 @@ GprsPcu::TimerExpired(uint32_t index, GprsDirection dir)
             Activate(index, dir);
         }
         break;
-    case GprsTbfState::HOLD:
-        ReleaseTbf(index, dir, false);
+    case GprsTbfTimer::KEEP_ALIVE:
+        ArmTimer(index, dir);
+        KeepAlive(index, dir);
         break;
-    case GprsTbfState::RELEASED:
+    case GprsTbfTimer::HOLD:
+        EndHold(index, dir);
+        break;
+    case GprsTbfTimer::RELEASE:
         NS_LOG_LOGIC("MS " << index << " " << ToString(dir) << " TFI free again");
         CheckIdle(index, dir);
         WakeWaiting(dir);
         break;
-    default:
-        break;
     }
+}
+
+void
+GprsPcu::QueueDummyFrame(Link& link)
+{
+    // An LLC UI dummy frame: the header and FCS, no information field (osmo-pcu's keep-alive).
+    link.tx->EnqueueFrame(link.firstFrameId + link.frames.size(), m_llcOverhead);
+    link.frames.push_back({nullptr, Simulator::Now(), m_llcOverhead, 0, 1});
+}
+
+void
+GprsPcu::KeepAlive(uint32_t index, GprsDirection dir)
+{
+    Link& link = GetLink(index, dir);
+    if (dir == GprsDirection::DOWNLINK)
+    {
+        // One polled block with a dummy LLC frame keeps the mobile on the TBF and brings back a
+        // measurement report (osmo-pcu's delayed release).
+        QueueDummyFrame(link);
+    }
+    else
+    {
+        // Extended uplink TBF (TS 44.060 9.3.1b): the network keeps giving the mobile USFs; it
+        // answers with data or a Packet Uplink Dummy Control Block.
+        m_keepAliveGrants.push_back(index);
+    }
+    EnsureClock();
+}
+
+void
+GprsPcu::EndHold(uint32_t index, GprsDirection dir)
+{
+    Link& link = GetLink(index, dir);
+    if (dir == GprsDirection::DOWNLINK)
+    {
+        // The TBF ends with a final block (a dummy LLC frame with FBI), polled.
+        link.tbf.Resume();
+        link.closing = true;
+        QueueDummyFrame(link);
+    }
+    else
+    {
+        // The final Packet Uplink Ack/Nack (FAI) ends the extended uplink TBF.
+        link.tbf.Finish();
+        link.ackOwed = true;
+    }
+    EnsureClock();
 }
 
 bool
@@ -794,10 +855,15 @@ GprsPcu::RequestTbf(uint32_t index, GprsDirection dir)
     const Time now = Simulator::Now();
     if (link.tbf.GetState() == GprsTbfState::HOLD)
     {
-        // Delayed release / extended uplink: the open TBF carries the new data at once.
-        link.tbf.Resume();
-        ArmTimer(index, dir);
-        EnsureClock();
+        // Delayed release: the network's open TBF carries the new data at once. Extended
+        // uplink: the mobile sends it at its next USF (TransmitUplink).
+        if (dir == GprsDirection::DOWNLINK)
+        {
+            link.tbf.Resume();
+            link.closing = false;
+            ArmTimer(index, dir);
+            EnsureClock();
+        }
         return;
     }
     if (!link.tbf.CanRequest() || Simulator::Now() < ms.awayUntil ||
@@ -847,6 +913,7 @@ GprsPcu::Activate(uint32_t index, GprsDirection dir)
     link.pollOutstanding = false;
     link.ackOwed = false;
     link.countdown = false;
+    link.closing = false;
     link.blocksSincePoll = 0;
     link.blocksSinceAck = 0;
     link.tx = std::make_unique<GprsRlcTxEntity>(m_rlcMode);
@@ -1030,7 +1097,7 @@ GprsPcu::EndsTbf(const Link& link) const
     // Downlink: the network ends the TBF when the buffer is empty.
     return link.tbf.GetDirection() == GprsDirection::UPLINK
                ? link.countdown
-               : link.buffer.empty() && link.tbf.GetConfig().hold.IsZero();
+               : link.buffer.empty() && (link.tbf.GetConfig().hold.IsZero() || link.closing);
 }
 
 void
@@ -1096,6 +1163,12 @@ bool
 GprsPcu::WantsToSend(Ms& ms, Link& link, GprsDirection dir, uint8_t pdch)
 {
     const GprsTbfState state = link.tbf.GetState();
+    if (state == GprsTbfState::HOLD)
+    {
+        // Downlink keep-alive: its block goes where the mobile can answer the poll.
+        return dir == GprsDirection::DOWNLINK && pdch == ms.dlAckTn && !link.pollOutstanding &&
+               link.tx->PeekNext() != GprsRlcTxKind::NOTHING;
+    }
     // The network sends downlink blocks until the final one is acknowledged; an uplink TBF
     // gets no USF once the network has every block (FINISHED).
     if (state != GprsTbfState::FLOW &&
@@ -1266,7 +1339,8 @@ GprsPcu::CollectSenders()
     {
         const Ms& ms = m_mss[i];
         const GprsTbfState dl = ms.dl.tbf.GetState();
-        if (dl == GprsTbfState::FLOW || dl == GprsTbfState::FINISHED)
+        if (dl == GprsTbfState::FLOW || dl == GprsTbfState::FINISHED ||
+            (dl == GprsTbfState::HOLD && ms.dl.tx->PeekNext() != GprsRlcTxKind::NOTHING))
         {
             m_sendingDl.push_back(i);
         }
@@ -1290,6 +1364,10 @@ GprsPcu::HasWork() const
             }
         }
     }
+    if (!m_keepAliveGrants.empty())
+    {
+        return true;
+    }
     for (uint8_t p = 0; p < m_numPdch; ++p)
     {
         if (m_usf[p] >= 0)
@@ -1310,7 +1388,8 @@ GprsPcu::HasWork() const
         {
             const GprsTbfState state = link->tbf.GetState();
             if (state == GprsTbfState::FLOW || state == GprsTbfState::ASSIGN_PACCH ||
-                state == GprsTbfState::FINISHED || link->ackOwed)
+                state == GprsTbfState::FINISHED || link->ackOwed ||
+                (state == GprsTbfState::HOLD && link->tx->PeekNext() != GprsRlcTxKind::NOTHING))
             {
                 return true;
             }
@@ -1373,6 +1452,8 @@ GprsPcu::PollUnanswered(uint32_t index, Reservation::Purpose purpose)
             }
         }
         break;
+    case Reservation::UL_DUMMY:
+        break; // granted by USF, not reserved
     case Reservation::DL_ASSIGNMENT:
     case Reservation::UL_ASSIGNMENT: {
         const GprsDirection dir =
@@ -1436,7 +1517,7 @@ GprsPcu::ReceiveUplink(uint8_t pdch, Air& air)
         }
         if (air.lost)
         {
-            if (tbf.GetState() == GprsTbfState::FLOW && tbf.GrantUnused())
+            if (tbf.GetState() != GprsTbfState::FINISHED && tbf.GrantUnused())
             {
                 NS_LOG_INFO("MS " << air.ms << " N3101 expired");
                 ReleaseTbf(air.ms, GprsDirection::UPLINK, true);
@@ -1467,6 +1548,19 @@ GprsPcu::ReceiveUplink(uint8_t pdch, Air& air)
     {
     case Reservation::DL_DATA:
         ReceiveDownlinkAckNack(air);
+        break;
+    case Reservation::UL_DUMMY:
+        if (ms.ul.tbf.GetState() == GprsTbfState::HOLD)
+        {
+            if (!air.lost)
+            {
+                ms.ul.tbf.GrantUsed();
+            }
+            else if (ms.ul.tbf.GrantUnused())
+            {
+                ReleaseTbf(air.ms, GprsDirection::UPLINK, true);
+            }
+        }
         break;
     case Reservation::UL_FINAL:
         if (ms.ul.tbf.GetState() == GprsTbfState::FINISHED)
@@ -1589,11 +1683,30 @@ GprsPcu::TransmitUplink(uint8_t pdch)
     const auto index = static_cast<uint32_t>(granted);
     Ms& ms = m_mss[index];
     Link& link = ms.ul;
+    if (link.tbf.GetState() == GprsTbfState::HOLD && m_usfDecoded[pdch])
+    {
+        if (link.buffer.empty())
+        {
+            air.kind = Air::CONTROL;
+            air.ms = index;
+            air.msg = GprsControlMessage::PACKET_UPLINK_DUMMY_CONTROL_BLOCK;
+            air.purpose = Reservation::UL_DUMMY;
+            air.lost = DrawLoss(index, kControlCs);
+            ++m_radioBlocks;
+            m_controlTrace(index, air.msg, pdch, air.lost);
+            return;
+        }
+        link.tbf.Resume(); // new data rides on the held TBF
+        ArmTimer(index, GprsDirection::UPLINK);
+        Refill(ms, link, GprsDirection::UPLINK);
+    }
     const bool repeatFinal = m_rlcMode == GprsRlcMode::UNACKNOWLEDGED && link.tx &&
                              link.tx->IsFinalSent() &&
                              link.tx->PeekNext() == GprsRlcTxKind::NOTHING;
-    if (link.tbf.GetState() != GprsTbfState::FLOW ||
-        (link.tx->PeekNext() == GprsRlcTxKind::NOTHING && !repeatFinal))
+    const GprsTbfState state = link.tbf.GetState();
+    if ((state != GprsTbfState::FLOW && state != GprsTbfState::HOLD) ||
+        (state == GprsTbfState::FLOW && link.tx->PeekNext() == GprsRlcTxKind::NOTHING &&
+         !repeatFinal))
     {
         return; // acknowledged meanwhile: nothing left to send
     }
@@ -1763,7 +1876,8 @@ GprsPcu::SendDownlinkData(uint8_t pdch)
     }
     const bool due = link.blocksSincePoll >= m_pollInterval || air.block.fbi ||
                      link.tx->GetOutstanding() + m_pollInterval >= kGprsRlcWs ||
-                     link.tx->IsStalled() || kind == GprsRlcTxKind::PENDING_ACK;
+                     link.tx->IsStalled() || kind == GprsRlcTxKind::PENDING_ACK ||
+                     link.tbf.GetState() == GprsTbfState::HOLD;
     if (m_rlcMode == GprsRlcMode::ACKNOWLEDGED || air.block.fbi)
     {
         // RRBP reserves the uplink of the polling timeslot: poll only where the mobile can
@@ -1798,6 +1912,24 @@ GprsPcu::GrantUplink(uint8_t pdch)
     if (ReservationAt(m_block + 1, pdch).valid)
     {
         return; // the next uplink block is reserved by RRBP: USF 'unused'
+    }
+    // A held (extended) uplink TBF owed its keep-alive USF goes first.
+    for (auto it = m_keepAliveGrants.begin(); it != m_keepAliveGrants.end(); ++it)
+    {
+        const uint32_t index = *it;
+        const Ms& ms = m_mss[index];
+        if (ms.ul.tbf.GetState() != GprsTbfState::HOLD)
+        {
+            it = std::prev(m_keepAliveGrants.erase(it));
+            continue;
+        }
+        if (pdch == ms.ulFirst)
+        {
+            m_keepAliveGrants.erase(it);
+            m_usf[pdch] = index;
+            m_usfDecoded[pdch] = !DrawLoss(index, kControlCs);
+            return;
+        }
     }
     m_candidates.clear();
     for (const uint32_t i : m_sendingUl)

@@ -64,11 +64,12 @@ ATTRIBUTE_HELPER_HEADER(GprsRlcMode);
  */
 enum class GprsControlMessage : uint8_t
 {
-    PACKET_DOWNLINK_ACK_NACK,   //!< mobile's Ack/Nack for a downlink TBF (polled, uplink)
-    PACKET_UPLINK_ACK_NACK,     //!< network's Ack/Nack for an uplink TBF (downlink)
-    PACKET_CONTROL_ACK,         //!< mobile's answer to the final Packet Uplink Ack/Nack
-    PACKET_DOWNLINK_ASSIGNMENT, //!< downlink TBF assignment on PACCH
-    PACKET_UPLINK_ASSIGNMENT,   //!< uplink TBF assignment on PACCH
+    PACKET_DOWNLINK_ACK_NACK,          //!< mobile's Ack/Nack for a downlink TBF (polled, uplink)
+    PACKET_UPLINK_ACK_NACK,            //!< network's Ack/Nack for an uplink TBF (downlink)
+    PACKET_CONTROL_ACK,                //!< mobile's answer to the final Packet Uplink Ack/Nack
+    PACKET_DOWNLINK_ASSIGNMENT,        //!< downlink TBF assignment on PACCH
+    PACKET_UPLINK_ASSIGNMENT,          //!< uplink TBF assignment on PACCH
+    PACKET_UPLINK_DUMMY_CONTROL_BLOCK, //!< extended uplink TBF: a granted block without data
 };
 
 /**
@@ -238,6 +239,7 @@ class GprsPcu : public Object
         bool pollOutstanding{false};                //!< downlink: an RRBP reservation is pending
         bool ackOwed{false};                        //!< uplink: a Packet Uplink Ack/Nack is due
         bool countdown{false};                      //!< uplink: CV counting, the TBF's data fixed
+        bool closing{false};                        //!< downlink: the hold is over, FBI next
         uint32_t blocksSincePoll{0};                //!< downlink data blocks since the last poll
         uint32_t blocksSinceAck{0};                 //!< uplink blocks received since the last ack
         uint32_t acked{0};                          //!< blocks acknowledged by the last Ack/Nack
@@ -274,6 +276,7 @@ class GprsPcu : public Object
             UL_FINAL,      //!< Packet Control Ack for the final Packet Uplink Ack/Nack
             DL_ASSIGNMENT, //!< Packet Control Ack for a Packet Downlink Assignment
             UL_ASSIGNMENT, //!< Packet Control Ack for a Packet Uplink Assignment
+            UL_DUMMY,      //!< not a reservation: Packet Uplink Dummy Control Block in a USF block
         };
 
         bool valid{false}; //!< reserved
@@ -340,6 +343,9 @@ class GprsPcu : public Object
     GprsTbfConfig GetTbfConfig(GprsDirection dir) const;
     void ArmTimer(uint32_t index, GprsDirection dir);
     void TimerExpired(uint32_t index, GprsDirection dir);
+    void KeepAlive(uint32_t index, GprsDirection dir);
+    void EndHold(uint32_t index, GprsDirection dir);
+    void QueueDummyFrame(Link& link);
     void RequestTbf(uint32_t index, GprsDirection dir);
     void StartAccess(uint32_t index, GprsDirection dir, Time wait = Time(0));
     static bool HoldsTfi(const GprsTbf& tbf);
@@ -406,6 +412,8 @@ class GprsPcu : public Object
     Time m_reselectionTime;                        //!< a reselecting mobile is away this long
     uint32_t m_bsCvMax;                            //!< BS_CV_MAX
     Time m_accessRejectWait;                       //!< wait indication of an access reject
+    Time m_keepAlive;                              //!< keep-alive interval of a held TBF
+    std::vector<uint32_t> m_keepAliveGrants;       //!< held uplink TBFs owed a USF
     std::array<std::deque<uint32_t>, 2> m_waiting; //!< [direction] mobiles waiting for a TFI
     Time m_delayedRelease;                         //!< downlink TBF hold time
     Time m_extendedUplink;                         //!< uplink TBF hold time

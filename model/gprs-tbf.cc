@@ -201,7 +201,10 @@ GprsTbf::Hold(Time now)
 {
     Require(m_state == GprsTbfState::FLOW && m_config.hold.IsStrictlyPositive(), "Hold");
     Enter(GprsTbfState::HOLD);
-    m_deadline = now + m_config.hold;
+    m_holdUntil = now + m_config.hold;
+    m_deadline = m_config.keepAlive.IsStrictlyPositive()
+                     ? std::min(now + m_config.keepAlive, m_holdUntil)
+                     : m_holdUntil;
 }
 
 void
@@ -294,20 +297,27 @@ GprsTbf::Reset()
     m_grantCounter = 0;
 }
 
-GprsTbfState
+GprsTbfTimer
 GprsTbf::Expire(Time now)
 {
     Require(m_deadline.has_value() && now >= *m_deadline, "Expire before the deadline");
-    const GprsTbfState expired = m_state;
-    if (m_state == GprsTbfState::RELEASED)
+    switch (m_state)
     {
+    case GprsTbfState::RELEASED:
         Enter(GprsTbfState::NONE);
-    }
-    else
-    {
+        return GprsTbfTimer::RELEASE;
+    case GprsTbfState::HOLD:
+        if (now < m_holdUntil)
+        {
+            m_deadline = std::min(now + m_config.keepAlive, m_holdUntil);
+            return GprsTbfTimer::KEEP_ALIVE;
+        }
         m_deadline.reset();
+        return GprsTbfTimer::HOLD;
+    default:
+        m_deadline.reset();
+        return GprsTbfTimer::ACCESS;
     }
-    return expired;
 }
 
 } // namespace ns3

@@ -63,12 +63,25 @@ const char* ToString(GprsTbfState state);
 
 /**
  * \ingroup gprs
+ * Which timer of a TBF expired.
+ */
+enum class GprsTbfTimer : uint8_t
+{
+    ACCESS,     //!< the CCCH access delay: the owner decides whether the access worked
+    KEEP_ALIVE, //!< during a hold: time for a keep-alive block
+    HOLD,       //!< the hold is over: the owner ends the TBF (final block or final Ack/Nack)
+    RELEASE,    //!< the TFI may be reused: the TBF is NONE again
+};
+
+/**
+ * \ingroup gprs
  * Timers and counters of one direction's TBFs (TS 44.060 clause 13; defaults and their sources
  * in GprsPcu's attributes).
  */
 struct GprsTbfConfig
 {
     Time hold;                 //!< delayed downlink release / extended uplink time; 0: none
+    Time keepAlive;            //!< during a hold, a keep-alive block this often; 0: none
     Time releaseNormal;        //!< TFI reuse wait after a normal release: T3193 (DL), 0 (UL)
     Time releaseAbnormal;      //!< TFI reuse wait after an abnormal release: T3195 (DL), T3169 (UL)
     Time pacchAfterRelease;    //!< the mobile listens to PACCH after a normal release: T3192 (DL)
@@ -168,7 +181,8 @@ class GprsTbf
     Time Establish(Time now);
 
     /**
-     * No data left, all acknowledged: hold the TBF open until now + hold.
+     * No data left, all acknowledged: hold the TBF open until now + hold, with a keep-alive
+     * every keepAlive.
      * \param now current time
      */
     void Hold(Time now);
@@ -211,13 +225,13 @@ class GprsTbf
     void Reset();
 
     /**
-     * The deadline has come: ACCESS_CCCH stays (the owner decides whether the access worked),
-     * HOLD moves to FINISHED only through the owner (it sends the final block), RELEASED frees
-     * the TFI and moves to NONE.
+     * The deadline has come: ACCESS_CCCH stays (the owner decides whether the access worked);
+     * HOLD stays, with the next keep-alive scheduled, and moves to FINISHED only through the
+     * owner (it sends the final block); RELEASED frees the TFI and moves to NONE.
      * \param now current time, at or after the deadline
-     * \return the state whose timer expired
+     * \return which timer expired
      */
-    GprsTbfState Expire(Time now);
+    GprsTbfTimer Expire(Time now);
 
   private:
     void Require(bool ok, const char* event) const;
@@ -233,6 +247,7 @@ class GprsTbf
     uint32_t m_grantCounter{0};               //!< N3101
     Time m_requested;                         //!< establishment asked for
     Time m_released;                          //!< last release
+    Time m_holdUntil;                         //!< HOLD: when the hold ends
     std::optional<Time> m_deadline;           //!< current timer
 };
 

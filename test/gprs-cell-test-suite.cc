@@ -107,7 +107,8 @@ bool
 IsUplink(GprsControlMessage msg)
 {
     return msg == GprsControlMessage::PACKET_DOWNLINK_ACK_NACK ||
-           msg == GprsControlMessage::PACKET_CONTROL_ACK;
+           msg == GprsControlMessage::PACKET_CONTROL_ACK ||
+           msg == GprsControlMessage::PACKET_UPLINK_DUMMY_CONTROL_BLOCK;
 }
 
 /// Everything the PCU's trace sources report during one run.
@@ -2026,6 +2027,91 @@ class GprsCellTfiLimitTestCase : public TestCase
 };
 
 /**
+ * 23. A held TBF is kept alive, and that costs radio blocks: delayed downlink release sends a
+ * polled dummy block every KeepAliveInterval and ends with a final block; an extended uplink
+ * TBF gets a USF every KeepAliveInterval, answered with a dummy control block or with new data.
+ */
+class GprsCellKeepAliveTestCase : public TestCase
+{
+  public:
+    GprsCellKeepAliveTestCase()
+        : TestCase("held TBFs: polled dummy blocks (DL) and dummy control blocks (UL) every "
+                   "KeepAliveInterval; new uplink data waits for the next USF")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const Time hold = Seconds(2);
+        CellSetup setup;
+        setup.blerFile = "cell-bler-zero.txt";
+        setup.Pcu("DelayedReleaseTime", TimeValue(hold)).Pcu("ExtendedUplinkTime", TimeValue(hold));
+        CellRecorder rec;
+        const GprsScenario s = setup.Build(rec);
+        SendUdpDown(s, 0, 200, Seconds(1), 1, Seconds(1));
+        SendUdp(s.mobiles.Get(0), s.server, s.serverAddress, 200, Seconds(1), 2, Seconds(1.5));
+        Simulator::Stop(Seconds(10));
+        Simulator::Run();
+        TimeValue keepAlive;
+        s.pcu->GetAttribute("KeepAliveInterval", keepAlive);
+        const double perHold = hold.GetSeconds() / keepAlive.Get().GetSeconds();
+
+        // Downlink: after the packet, keep-alives until the hold ends, then the final block.
+        NS_TEST_ASSERT_MSG_EQ(rec.DeliveredTo(0).size(), 1, "downlink packet");
+        const Time delivered = rec.DeliveredTo(0).front().at;
+        uint32_t dlAfter = 0;
+        uint32_t polled = 0;
+        bool final = false;
+        for (const TimedBlock& b : rec.blocks)
+        {
+            if (b.record.dir != GprsDirection::DOWNLINK || b.at <= delivered)
+            {
+                continue;
+            }
+            if (b.record.fbi)
+            {
+                final = true;
+                break; // the hold is over
+            }
+            if (b.record.kind == GprsRlcTxKind::NEW) // not a resend of the data's last blocks
+            {
+                ++dlAfter;
+                polled += b.record.polled;
+            }
+        }
+        NS_LOG_INFO("DL: " << dlAfter << " new blocks after the data (" << polled << " polled), "
+                           << perHold << " keep-alives per hold");
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(dlAfter, perHold - 1, "downlink keep-alive blocks");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(dlAfter, perHold + 2, "downlink keep-alive blocks");
+        NS_TEST_EXPECT_MSG_EQ(polled, dlAfter, "every keep-alive block is polled");
+        NS_TEST_EXPECT_MSG_EQ(final, true, "the held TBF ends with a final block");
+
+        // Uplink: one TBF for both packets, dummy control blocks while held.
+        NS_TEST_EXPECT_MSG_EQ(
+            rec.EstablishedIn(GprsDirection::UPLINK, Seconds(0), Seconds(10)).size(),
+            1,
+            "the second uplink packet rides on the held TBF");
+        NS_TEST_ASSERT_MSG_EQ(rec.deliveries[1].size(), 2, "uplink packets");
+        const Delivery& second = rec.deliveries[1][1];
+        const uint32_t dummies = static_cast<uint32_t>(
+            std::count_if(rec.controls.begin(), rec.controls.end(), [](const TimedControl& c) {
+                return c.msg == GprsControlMessage::PACKET_UPLINK_DUMMY_CONTROL_BLOCK;
+            }));
+        TimeValue core;
+        s.cellDevices.Get(0)->GetAttribute("CoreNetworkDelay", core);
+        NS_LOG_INFO("UL: " << dummies << " dummy control blocks, second packet after "
+                           << second.delay.As(Time::MS));
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(dummies, perHold, "uplink keep-alive blocks");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(dummies, 2 * perHold + 2, "uplink keep-alive blocks");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(second.delay,
+                                    keepAlive.Get() + MilliSeconds(300) + core.Get(),
+                                    "the held TBF carries new data at the next USF");
+        Simulator::Destroy();
+    }
+};
+
+/**
  * A suite of one test case: ns-3 stops a suite at its first failing case, so each scenario
  * gets its own suite and reports whatever the others do.
  */
@@ -2080,6 +2166,8 @@ GprsCellTestSuite<GprsCellCountdownTestCase> g_countdown("gprs-cell-countdown",
                                                          TestCase::QUICK); //!< suite
 GprsCellTestSuite<GprsCellTfiLimitTestCase> g_tfi("gprs-cell-tfi-limit",
                                                   TestCase::QUICK); //!< suite
+GprsCellTestSuite<GprsCellKeepAliveTestCase> g_keepAlive("gprs-cell-keep-alive",
+                                                         TestCase::QUICK); //!< suite
 GprsCellTestSuite<GprsCellUnacknowledgedTestCase> g_um("gprs-cell-unacknowledged",
                                                        TestCase::QUICK); //!< suite
 

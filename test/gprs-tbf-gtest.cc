@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 #include <stdexcept>
+#include <vector>
 
 using namespace ns3;
 
@@ -72,7 +73,8 @@ TEST(GprsTbf, CcchAccessRunsItsTimerThenEstablishes)
     EXPECT_EQ(*tbf.GetDeadline(), Seconds(1.15));
     EXPECT_FALSE(tbf.CanRequest());
     EXPECT_THROW(tbf.Expire(Seconds(1.1)), std::logic_error) << "before the deadline";
-    EXPECT_EQ(tbf.Expire(Seconds(1.15)), GprsTbfState::ACCESS_CCCH);
+    EXPECT_EQ(tbf.Expire(Seconds(1.15)), GprsTbfTimer::ACCESS);
+    EXPECT_EQ(tbf.GetState(), GprsTbfState::ACCESS_CCCH);
     EXPECT_FALSE(tbf.GetDeadline().has_value());
     // A lost attempt: another one; the delay still counts from the first request.
     tbf.StartAccess(Seconds(1.15), MilliSeconds(100));
@@ -171,7 +173,7 @@ TEST(GprsTbf, AbnormalDownlinkReleaseHoldsTheTfiForT3195AndLeavesPacch)
     ASSERT_TRUE(tbf.GetDeadline().has_value());
     EXPECT_EQ(*tbf.GetDeadline(), Seconds(9));
     EXPECT_THROW(tbf.RequestOnPacch(Seconds(5)), std::logic_error);
-    EXPECT_EQ(tbf.Expire(Seconds(9)), GprsTbfState::RELEASED);
+    EXPECT_EQ(tbf.Expire(Seconds(9)), GprsTbfTimer::RELEASE);
     EXPECT_EQ(tbf.GetState(), GprsTbfState::NONE);
     EXPECT_TRUE(tbf.CanRequest());
 }
@@ -258,7 +260,7 @@ TEST(GprsTbf, HoldRunsItsTimerAndResumes)
     EXPECT_EQ(tbf.GetState(), GprsTbfState::FLOW);
     EXPECT_FALSE(tbf.GetDeadline().has_value());
     tbf.Hold(Seconds(4));
-    EXPECT_EQ(tbf.Expire(Seconds(5)), GprsTbfState::HOLD);
+    EXPECT_EQ(tbf.Expire(Seconds(5)), GprsTbfTimer::HOLD);
     EXPECT_EQ(tbf.GetState(), GprsTbfState::HOLD) << "the owner sends the final block";
     tbf.Finish();
     EXPECT_EQ(tbf.GetState(), GprsTbfState::FINISHED);
@@ -292,4 +294,28 @@ TEST(GprsTbf, ResetForgetsTheTbfAndItsTimer)
     EXPECT_FALSE(tbf.GetDeadline().has_value()) << "T3195 belongs to the old cell";
     EXPECT_TRUE(tbf.CanRequest());
     EXPECT_FALSE(tbf.KeepsMobileOnPacch(Seconds(4)));
+}
+
+TEST(GprsTbf, HoldSendsKeepAlivesUntilItEnds)
+{
+    GprsTbfConfig c = DownlinkConfig();
+    c.hold = Seconds(1);
+    c.keepAlive = MilliSeconds(300);
+    GprsTbf tbf = Established(GprsDirection::DOWNLINK, c);
+    tbf.Hold(Seconds(2));
+    std::vector<Time> keepAlives;
+    while (tbf.GetDeadline() && tbf.GetState() == GprsTbfState::HOLD)
+    {
+        const Time at = *tbf.GetDeadline();
+        if (tbf.Expire(at) == GprsTbfTimer::HOLD)
+        {
+            EXPECT_EQ(at, Seconds(3)) << "the hold ends on time";
+            break;
+        }
+        keepAlives.push_back(at);
+    }
+    const std::vector<Time> expected = {Seconds(2.3), Seconds(2.6), Seconds(2.9)};
+    EXPECT_EQ(keepAlives, expected);
+    EXPECT_EQ(tbf.GetState(), GprsTbfState::HOLD) << "the owner ends it with the final block";
+    EXPECT_FALSE(tbf.GetDeadline().has_value());
 }
