@@ -151,12 +151,14 @@ GprsBssNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protoco
 void
 GprsBssNetDevice::ReceiveFromCell(Ptr<Packet> packet, const Address& from)
 {
-    Simulator::Schedule(m_coreDelay,
-                        &GprsBssNetDevice::ForwardUp,
-                        this,
-                        packet,
-                        Ipv4L3Protocol::PROT_NUMBER,
-                        from);
+    // The GGSN's node gets the packet in its own context, whichever event the PCU delivers in.
+    Simulator::ScheduleWithContext(GetNode()->GetId(),
+                                   m_coreDelay,
+                                   &GprsBssNetDevice::ForwardUp,
+                                   this,
+                                   packet,
+                                   Ipv4L3Protocol::PROT_NUMBER,
+                                   from);
 }
 
 void

@@ -15,6 +15,8 @@
 #include "ns3/double.h"
 #include "ns3/ipv4-l3-protocol.h"
 #include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 
@@ -283,7 +285,15 @@ GprsMsNetDevice::IsPointToPoint() const
 void
 GprsMsNetDevice::Receive(Ptr<Packet> packet)
 {
-    ForwardUp(packet, Ipv4L3Protocol::PROT_NUMBER, GetGprsChannel()->GetBss()->GetAddress());
+    // The PCU runs in the network side's context; the mobile's node gets the packet in its own,
+    // after the PCU's block event: a reply can take the next block period's uplink block.
+    Simulator::ScheduleWithContext(GetNode()->GetId(),
+                                   Seconds(0),
+                                   &GprsMsNetDevice::ForwardUp,
+                                   this,
+                                   packet,
+                                   Ipv4L3Protocol::PROT_NUMBER,
+                                   GetGprsChannel()->GetBss()->GetAddress());
 }
 
 void

@@ -14,6 +14,7 @@
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/log.h"
+#include "ns3/node.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -475,6 +476,11 @@ void
 GprsPcu::DoDispose()
 {
     Simulator::Cancel(m_clock);
+    if (m_clockStart)
+    {
+        m_clockStart->Cancel();
+    }
+    m_clockStart = nullptr;
     for (auto& ms : m_mss)
     {
         Simulator::Cancel(ms.dl.timer);
@@ -1294,9 +1300,12 @@ GprsPcu::EnsureClock()
     m_frame = frame;
     m_block = frame / GprsBlockTiming::kMultiframeFrames * GprsBlockTiming::kBlocksPerMultiframe +
               GprsBlockTiming::BlockIndex(frame);
-    m_clock = Simulator::Schedule(GprsBlockTiming::FrameStart(frame) - Simulator::Now(),
-                                  &GprsPcu::BlockEvent,
-                                  this);
+    // The clock runs in the BSS node's context whoever starts it (a mobile asks for an uplink
+    // TBF in its own). ScheduleWithContext returns no EventId: keep the event to cancel it.
+    m_clockStart = MakeEvent(&GprsPcu::BlockEvent, this);
+    Simulator::ScheduleWithContext(m_bss->GetNode()->GetId(),
+                                   GprsBlockTiming::FrameStart(frame) - Simulator::Now(),
+                                   PeekPointer(m_clockStart));
 }
 
 void

@@ -14,6 +14,7 @@
 
 #include "ns3/attribute-helper.h"
 #include "ns3/event-id.h"
+#include "ns3/event-impl.h"
 #include "ns3/nstime.h"
 #include "ns3/object-factory.h"
 #include "ns3/object.h"
@@ -386,6 +387,7 @@ class GprsPcu : public Object
     uint64_t m_block{0};                           //!< absolute radio block number
     bool m_clockRunning{false};                    //!< a block event is scheduled
     EventId m_clock;                               //!< next block event
+    Ptr<EventImpl> m_clockStart;                   //!< first block event of a run of the clock
     uint64_t m_blockPeriods{0};                    //!< block periods simulated
     uint64_t m_radioBlocks{0};                     //!< radio blocks simulated
     uint32_t m_controlRr{0};                       //!< round robin start for control messages
