@@ -13,6 +13,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
+#include "ns3/drop-tail-queue.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/pointer.h"
@@ -354,6 +355,15 @@ GprsPcu::GetTypeId()
                           UintegerValue(65536),
                           MakeUintegerAccessor(&GprsPcu::m_ulBufferBytes),
                           MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("LlcPduLifetime",
+                          "Downlink IP packets that waited longer than this in the GGSN/SGSN "
+                          "buffer are dropped (BufferDrop) when RLC would take them: the LLC PDU "
+                          "lifetime the SGSN gives each frame (BSSGP PDU Lifetime, TS 48.018 "
+                          "11.3.25; osmo-sgsn sends 10 s, osmo-pcu discards expired frames). "
+                          "Default 0: no lifetime, as in the studies reproduced.",
+                          TimeValue(Seconds(0)),
+                          MakeTimeAccessor(&GprsPcu::m_llcLifetime),
+                          MakeTimeChecker(Seconds(0)))
             .AddAttribute("N201U",
                           "Largest LLC information field (TS 44.064 clause 8.9.5: 140..1520, "
                           "default 500 octets for SAPI 3).",
@@ -404,7 +414,8 @@ GprsPcu::GetTypeId()
                             MakeTraceSourceAccessor(&GprsPcu::m_bufferTrace),
                             "ns3::GprsPcu::BufferCallback")
             .AddTraceSource("BufferDrop",
-                            "An IP packet dropped because the buffer is full.",
+                            "An IP packet dropped from a buffer: full, or its LLC PDU lifetime "
+                            "expired.",
                             MakeTraceSourceAccessor(&GprsPcu::m_bufferDropTrace),
                             "ns3::GprsPcu::PacketCallback")
             .AddTraceSource("PacketDelivered",
@@ -461,6 +472,9 @@ GprsPcu::DoInitialize()
                                            << m_t3192.As(Time::MS) << "), TS 44.060 clause 13");
     for (uint32_t i = 0; i < m_mss.size(); ++i)
     {
+        // The buffer sizes may have changed since AddMs().
+        m_mss[i].dl.buffer->SetMaxSize(QueueSize(QueueSizeUnit::BYTES, m_dlBufferBytes));
+        m_mss[i].ul.buffer->SetMaxSize(QueueSize(QueueSizeUnit::BYTES, m_ulBufferBytes));
         m_mss[i].dl.tbf.SetConfig(GetTbfConfig(GprsDirection::DOWNLINK));
         m_mss[i].ul.tbf.SetConfig(GetTbfConfig(GprsDirection::UPLINK));
         ComputeTimeslots(i);
@@ -503,6 +517,12 @@ GprsPcu::AddMs(Ptr<GprsMsNetDevice> ms)
 {
     m_mss.emplace_back();
     m_mss.back().dev = ms;
+    for (const auto& [link, bytes] : {std::pair{&m_mss.back().dl, m_dlBufferBytes},
+                                      std::pair{&m_mss.back().ul, m_ulBufferBytes}})
+    {
+        link->buffer = CreateObject<DropTailQueue<Packet>>();
+        link->buffer->SetMaxSize(QueueSize(QueueSizeUnit::BYTES, bytes));
+    }
     return static_cast<uint32_t>(m_mss.size() - 1);
 }
 
@@ -612,20 +632,25 @@ GprsPcu::AssignStreams(int64_t stream)
 // ---------------------------------------------------------------------------------------------
 // Buffers and TBF life cycle
 
+Ptr<Queue<Packet>>
+GprsPcu::GetBuffer(uint32_t ms, GprsDirection dir) const
+{
+    return GetLink(ms, dir).buffer;
+}
+
 void
 GprsPcu::EnqueueDownlink(uint32_t index, Ptr<Packet> packet, Time sent)
 {
     Link& link = GetMs(index).dl;
-    if (link.bufferBytes + packet->GetSize() > m_dlBufferBytes)
+    if (!link.buffer->Enqueue(packet))
     {
         NS_LOG_LOGIC("GGSN buffer of MS " << index << " full: drop " << packet->GetSize());
         m_bufferDropTrace(index, GprsDirection::DOWNLINK, packet);
         m_bss->NotifyDrop(packet);
         return;
     }
-    link.buffer.push_back({packet, sent});
-    link.bufferBytes += packet->GetSize();
-    m_bufferTrace(index, GprsDirection::DOWNLINK, link.bufferBytes);
+    link.queued.push_back({sent, packet->GetSize()});
+    m_bufferTrace(index, GprsDirection::DOWNLINK, link.buffer->GetNBytes());
     RequestTbf(index, GprsDirection::DOWNLINK);
 }
 
@@ -633,14 +658,13 @@ bool
 GprsPcu::EnqueueUplink(uint32_t index, Ptr<Packet> packet)
 {
     Link& link = GetMs(index).ul;
-    if (link.bufferBytes + packet->GetSize() > m_ulBufferBytes)
+    if (!link.buffer->Enqueue(packet))
     {
         m_bufferDropTrace(index, GprsDirection::UPLINK, packet);
         return false;
     }
-    link.buffer.push_back({packet, Simulator::Now()});
-    link.bufferBytes += packet->GetSize();
-    m_bufferTrace(index, GprsDirection::UPLINK, link.bufferBytes);
+    link.queued.push_back({Simulator::Now(), packet->GetSize()});
+    m_bufferTrace(index, GprsDirection::UPLINK, link.buffer->GetNBytes());
     RequestTbf(index, GprsDirection::UPLINK);
     return true;
 }
@@ -977,7 +1001,7 @@ GprsPcu::SendCellUpdate(uint32_t index)
     // Any uplink LLC frame is a cell update (TS 23.060 6.9.1.2.1): the mobile's next data, or an
     // LLC frame without information field when it has none.
     Link& ul = GetMs(index).ul;
-    if (ul.buffer.empty() && ul.frames.empty())
+    if (ul.buffer->IsEmpty() && ul.frames.empty())
     {
         ul.frames.push_back({nullptr, Simulator::Now(), m_llcOverhead, 0, 1});
     }
@@ -1090,7 +1114,7 @@ void
 GprsPcu::CheckIdle(uint32_t index, GprsDirection dir)
 {
     Link& link = GetLink(index, dir);
-    if (link.tbf.CanRequest() && (!link.buffer.empty() || !link.frames.empty()))
+    if (link.tbf.CanRequest() && (!link.buffer->IsEmpty() || !link.frames.empty()))
     {
         RequestTbf(index, dir);
     }
@@ -1103,25 +1127,42 @@ GprsPcu::EndsTbf(const Link& link) const
     // Downlink: the network ends the TBF when the buffer is empty.
     return link.tbf.GetDirection() == GprsDirection::UPLINK
                ? link.countdown
-               : link.buffer.empty() && (link.tbf.GetConfig().hold.IsZero() || link.closing);
+               : link.buffer->IsEmpty() && (link.tbf.GetConfig().hold.IsZero() || link.closing);
 }
 
 void
 GprsPcu::HandToRlc(Ms& ms, Link& link, GprsDirection dir)
 {
-    Queued q = link.buffer.front();
-    link.buffer.pop_front();
-    link.bufferBytes -= q.packet->GetSize();
-    m_bufferTrace(static_cast<uint32_t>(&ms - m_mss.data()), dir, link.bufferBytes);
-    const uint32_t size = q.packet->GetSize();
+    const Ptr<Packet> packet = link.buffer->Dequeue();
+    const Time sent = link.queued.front().sent;
+    link.queued.pop_front();
+    m_bufferTrace(static_cast<uint32_t>(&ms - m_mss.data()), dir, link.buffer->GetNBytes());
+    const uint32_t size = packet->GetSize();
     const uint32_t count = m_framing->FrameCount(size);
     for (uint32_t s = 0; s < count; ++s)
     {
         const uint32_t octets = m_framing->FrameOctets(size, s);
         const uint64_t id = link.firstFrameId + link.frames.size();
         link.frames.push_back(
-            {q.packet, q.sent, octets, static_cast<uint16_t>(s), static_cast<uint16_t>(count)});
+            {packet, sent, octets, static_cast<uint16_t>(s), static_cast<uint16_t>(count)});
         link.tx->EnqueueFrame(id, octets);
+    }
+}
+
+void
+GprsPcu::DropExpired(uint32_t index, Link& link)
+{
+    // The LLC PDU lifetime of the SGSN (BSSGP PDU Lifetime, TS 48.018 clause 11.3.25): the PCU
+    // discards a frame that waited longer when it takes it from the queue, as osmo-pcu does.
+    while (m_llcLifetime.IsStrictlyPositive() && !link.buffer->IsEmpty() &&
+           Simulator::Now() - link.queued.front().sent > m_llcLifetime)
+    {
+        const Ptr<Packet> packet = link.buffer->Dequeue();
+        link.queued.pop_front();
+        NS_LOG_LOGIC("MS " << index << " LLC PDU lifetime expired: drop " << packet->GetSize());
+        m_bufferTrace(index, GprsDirection::DOWNLINK, link.buffer->GetNBytes());
+        m_bufferDropTrace(index, GprsDirection::DOWNLINK, packet);
+        m_bss->NotifyDrop(packet);
     }
 }
 
@@ -1135,8 +1176,16 @@ GprsPcu::Refill(Ms& ms, Link& link, GprsDirection dir)
     // Hand IP packets to RLC only when what it holds no longer fills the next block, so the
     // buffer (where TCP's queue builds) keeps what RLC does not need yet, and the next packet's
     // LLC frames follow the last one's in the same block, without filler (TS 44.060 9.1.11).
-    while (link.tx->GetQueuedOctets() <= GprsRlcDataOctets(link.cs) && !link.buffer.empty())
+    while (link.tx->GetQueuedOctets() <= GprsRlcDataOctets(link.cs) && !link.buffer->IsEmpty())
     {
+        if (dir == GprsDirection::DOWNLINK)
+        {
+            DropExpired(static_cast<uint32_t>(&ms - m_mss.data()), link);
+            if (link.buffer->IsEmpty())
+            {
+                break;
+            }
+        }
         HandToRlc(ms, link, dir);
     }
     if (dir == GprsDirection::DOWNLINK || link.tbf.GetConfig().hold.IsStrictlyPositive())
@@ -1147,17 +1196,17 @@ GprsPcu::Refill(Ms& ms, Link& link, GprsDirection dir)
     // periods of its timeslots (TS 44.060 9.3.1); from then on nothing joins this TBF.
     const uint64_t threshold = uint64_t{m_bsCvMax} * ms.ulCount * GprsRlcDataOctets(link.cs);
     uint64_t pending = link.tx->GetQueuedOctets();
-    if (pending + link.bufferBytes > threshold)
+    if (pending + link.buffer->GetNBytes() > threshold)
     {
         return;
     }
-    for (const Queued& q : link.buffer)
+    for (const Queued& q : link.queued)
     {
-        pending += m_framing->TotalOctets(q.packet->GetSize());
+        pending += m_framing->TotalOctets(q.octets);
     }
     if (pending <= threshold)
     {
-        while (!link.buffer.empty())
+        while (!link.buffer->IsEmpty())
         {
             HandToRlc(ms, link, dir);
         }
@@ -1694,7 +1743,7 @@ GprsPcu::TransmitUplink(uint8_t pdch)
     Link& link = ms.ul;
     if (link.tbf.GetState() == GprsTbfState::HOLD && m_usfDecoded[pdch])
     {
-        if (link.buffer.empty())
+        if (link.buffer->IsEmpty())
         {
             air.kind = Air::CONTROL;
             air.ms = index;

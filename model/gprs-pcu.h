@@ -19,6 +19,7 @@
 #include "ns3/object-factory.h"
 #include "ns3/object.h"
 #include "ns3/packet.h"
+#include "ns3/queue.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/traced-callback.h"
 
@@ -158,6 +159,16 @@ class GprsPcu : public Object
      */
     bool EnqueueUplink(uint32_t ms, Ptr<Packet> packet);
 
+    /**
+     * The drop-tail buffer of one direction of a mobile (GGSN/SGSN buffer for the downlink, the
+     * mobile's for the uplink), with the standard Queue trace sources (Enqueue, Dequeue, Drop)
+     * and MaxSize (set from DownlinkBufferBytes / UplinkBufferBytes).
+     * \param ms mobile index
+     * \param dir direction
+     * \return the queue
+     */
+    Ptr<Queue<Packet>> GetBuffer(uint32_t ms, GprsDirection dir) const;
+
     /// \return radio block periods simulated so far
     uint64_t GetBlockPeriods() const;
 
@@ -203,11 +214,11 @@ class GprsPcu : public Object
     void DoInitialize() override;
 
   private:
-    /// An IP packet waiting in a buffer.
+    /// What the PCU remembers of a packet in a buffer, in the buffer's (FIFO) order.
     struct Queued
     {
-        Ptr<Packet> packet; //!< the packet
-        Time sent;          //!< when the sending device accepted it
+        Time sent;       //!< when the sending device accepted it
+        uint32_t octets; //!< its size
     };
 
     /// An LLC frame handed to RLC, kept until delivered or lost.
@@ -226,8 +237,8 @@ class GprsPcu : public Object
         /// \param dir direction of the link
         explicit Link(GprsDirection dir);
 
-        std::deque<Queued> buffer;              //!< IP packets not yet handed to RLC
-        uint32_t bufferBytes{0};                //!< octets in buffer
+        Ptr<Queue<Packet>> buffer;              //!< IP packets not yet handed to RLC
+        std::deque<Queued> queued;              //!< the buffer's packets, oldest first
         std::deque<LlcFrame> frames;            //!< frames in RLC, ids firstFrameId...
         uint64_t firstFrameId{0};               //!< id of frames.front()
         uint16_t segmentsOk{0};                 //!< SNDCP segments of the current N-PDU delivered
@@ -337,6 +348,7 @@ class GprsPcu : public Object
     void Refill(Ms& ms, Link& link, GprsDirection dir);
     bool EndsTbf(const Link& link) const;
     void HandToRlc(Ms& ms, Link& link, GprsDirection dir);
+    void DropExpired(uint32_t index, Link& link);
 
     bool DrawLoss(uint32_t ms, GprsCodingScheme cs, double* ciDb = nullptr, double* bler = nullptr);
     void TraceRadio(uint32_t index);
@@ -415,6 +427,7 @@ class GprsPcu : public Object
     uint32_t m_bsCvMax;                            //!< BS_CV_MAX
     Time m_accessRejectWait;                       //!< wait indication of an access reject
     Time m_keepAlive;                              //!< keep-alive interval of a held TBF
+    Time m_llcLifetime;                            //!< downlink LLC PDU lifetime; 0: none
     std::vector<uint32_t> m_keepAliveGrants;       //!< held uplink TBFs owed a USF
     std::array<std::deque<uint32_t>, 2> m_waiting; //!< [direction] mobiles waiting for a TFI
     Time m_delayedRelease;                         //!< downlink TBF hold time

@@ -1013,8 +1013,18 @@ class GprsCellBufferTestCase : public TestCase
         // (DownlinkAssignmentDelay >= 100 ms).
         const Ptr<UdpClient> client =
             SendUdpDown(s, 0, kUdpIpOctets, MilliSeconds(1), kBurst, Seconds(1));
+        // The buffer is an ns-3 Queue: its own Drop trace and MaxSize agree with the PCU's.
+        const Ptr<Queue<Packet>> queue = s.pcu->GetBuffer(0, GprsDirection::DOWNLINK);
+        NS_TEST_ASSERT_MSG_EQ(queue->GetMaxSize(),
+                              QueueSize(QueueSizeUnit::BYTES, kBuffer),
+                              "queue MaxSize");
+        uint32_t queueDrops = 0;
+        queue->TraceConnectWithoutContext("Drop", MakeCallback(+[](uint32_t* n, Ptr<const Packet>) {
+                                                      ++*n;
+                                                  }).Bind(&queueDrops));
         Simulator::Stop(Seconds(10));
         Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(queueDrops, rec.bufferDrops, "the queue's Drop trace");
         const auto sent = static_cast<uint32_t>(client->GetTotalTx() / (kUdpIpOctets - 28));
         const auto delivered = static_cast<uint32_t>(rec.deliveries[0].size());
         NS_LOG_INFO("buffer: sent " << sent << ", delivered " << delivered << ", dropped "
@@ -2112,6 +2122,69 @@ class GprsCellKeepAliveTestCase : public TestCase
 };
 
 /**
+ * 24. LLC PDU lifetime: downlink packets that waited longer than LlcPduLifetime in the GGSN
+ * buffer (here, through an outage) are dropped and traced; none is delivered later than that.
+ */
+class GprsCellLlcLifetimeTestCase : public TestCase
+{
+  public:
+    GprsCellLlcLifetimeTestCase()
+        : TestCase("outage 2-12 s, LlcPduLifetime 3 s: old packets dropped and counted, none "
+                   "delivered after waiting longer; without a lifetime all arrive")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const Time lifetime = Seconds(3);
+        for (const bool withLifetime : {true, false})
+        {
+            CellSetup setup;
+            setup.blerFile = "cell-bler-zero.txt";
+            setup.outages = "2s-12s";
+            if (withLifetime)
+            {
+                setup.Pcu("LlcPduLifetime", TimeValue(lifetime));
+            }
+            CellRecorder rec;
+            const GprsScenario s = setup.Build(rec);
+            Conservation c;
+            c.Connect(s.cellDevices);
+            SendUdpDown(s, 0, 300, MilliSeconds(100), 100, Seconds(1));
+            Simulator::Stop(Seconds(60));
+            Simulator::Run();
+            TimeValue core;
+            s.cellDevices.Get(0)->GetAttribute("CoreNetworkDelay", core);
+            Time longest;
+            for (const Delivery& d : rec.deliveries[0])
+            {
+                longest = std::max(longest, d.delay);
+            }
+            NS_LOG_INFO((withLifetime ? "lifetime" : "none")
+                        << ": " << rec.deliveries[0].size() << " delivered, " << rec.bufferDrops
+                        << " dropped, longest delay " << longest.As(Time::S));
+            NS_TEST_EXPECT_MSG_EQ(c.accepted, c.received + c.dropped, "conservation");
+            if (withLifetime)
+            {
+                NS_TEST_EXPECT_MSG_GT(rec.bufferDrops, 0, "expired packets dropped");
+                // Waited at most the lifetime in the buffer, then core delay and radio time.
+                NS_TEST_EXPECT_MSG_LT_OR_EQ(longest,
+                                            lifetime + core.Get() + Seconds(1),
+                                            "a packet older than its lifetime delivered");
+            }
+            else
+            {
+                NS_TEST_EXPECT_MSG_EQ(rec.bufferDrops, 0, "no lifetime: nothing dropped");
+                NS_TEST_EXPECT_MSG_EQ(rec.deliveries[0].size(), 100, "no lifetime: all arrive");
+                NS_TEST_EXPECT_MSG_GT(longest, lifetime + Seconds(1), "the outage delays");
+            }
+            Simulator::Destroy();
+        }
+    }
+};
+
+/**
  * A suite of one test case: ns-3 stops a suite at its first failing case, so each scenario
  * gets its own suite and reports whatever the others do.
  */
@@ -2168,6 +2241,8 @@ GprsCellTestSuite<GprsCellTfiLimitTestCase> g_tfi("gprs-cell-tfi-limit",
                                                   TestCase::QUICK); //!< suite
 GprsCellTestSuite<GprsCellKeepAliveTestCase> g_keepAlive("gprs-cell-keep-alive",
                                                          TestCase::QUICK); //!< suite
+GprsCellTestSuite<GprsCellLlcLifetimeTestCase> g_lifetime("gprs-cell-llc-lifetime",
+                                                          TestCase::QUICK); //!< suite
 GprsCellTestSuite<GprsCellUnacknowledgedTestCase> g_um("gprs-cell-unacknowledged",
                                                        TestCase::QUICK); //!< suite
 
