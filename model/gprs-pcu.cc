@@ -650,7 +650,8 @@ GprsPcu::EnqueueDownlink(uint32_t index, Ptr<Packet> packet, Time sent)
         return;
     }
     link.queued.push_back({sent, packet->GetSize()});
-    m_bufferTrace(index, GprsDirection::DOWNLINK, link.buffer->GetNBytes());
+    link.queuedOctets += packet->GetSize();
+    m_bufferTrace(index, GprsDirection::DOWNLINK, link.queuedOctets);
     RequestTbf(index, GprsDirection::DOWNLINK);
 }
 
@@ -664,7 +665,8 @@ GprsPcu::EnqueueUplink(uint32_t index, Ptr<Packet> packet)
         return false;
     }
     link.queued.push_back({Simulator::Now(), packet->GetSize()});
-    m_bufferTrace(index, GprsDirection::UPLINK, link.buffer->GetNBytes());
+    link.queuedOctets += packet->GetSize();
+    m_bufferTrace(index, GprsDirection::UPLINK, link.queuedOctets);
     RequestTbf(index, GprsDirection::UPLINK);
     return true;
 }
@@ -1001,7 +1003,7 @@ GprsPcu::SendCellUpdate(uint32_t index)
     // Any uplink LLC frame is a cell update (TS 23.060 6.9.1.2.1): the mobile's next data, or an
     // LLC frame without information field when it has none.
     Link& ul = GetMs(index).ul;
-    if (ul.buffer->IsEmpty() && ul.frames.empty())
+    if (ul.queued.empty() && ul.frames.empty())
     {
         ul.frames.push_back({nullptr, Simulator::Now(), m_llcOverhead, 0, 1});
     }
@@ -1114,7 +1116,7 @@ void
 GprsPcu::CheckIdle(uint32_t index, GprsDirection dir)
 {
     Link& link = GetLink(index, dir);
-    if (link.tbf.CanRequest() && (!link.buffer->IsEmpty() || !link.frames.empty()))
+    if (link.tbf.CanRequest() && (!link.queued.empty() || !link.frames.empty()))
     {
         RequestTbf(index, dir);
     }
@@ -1127,7 +1129,7 @@ GprsPcu::EndsTbf(const Link& link) const
     // Downlink: the network ends the TBF when the buffer is empty.
     return link.tbf.GetDirection() == GprsDirection::UPLINK
                ? link.countdown
-               : link.buffer->IsEmpty() && (link.tbf.GetConfig().hold.IsZero() || link.closing);
+               : link.queued.empty() && (link.tbf.GetConfig().hold.IsZero() || link.closing);
 }
 
 void
@@ -1136,7 +1138,8 @@ GprsPcu::HandToRlc(Ms& ms, Link& link, GprsDirection dir)
     const Ptr<Packet> packet = link.buffer->Dequeue();
     const Time sent = link.queued.front().sent;
     link.queued.pop_front();
-    m_bufferTrace(static_cast<uint32_t>(&ms - m_mss.data()), dir, link.buffer->GetNBytes());
+    link.queuedOctets -= packet->GetSize();
+    m_bufferTrace(static_cast<uint32_t>(&ms - m_mss.data()), dir, link.queuedOctets);
     const uint32_t size = packet->GetSize();
     const uint32_t count = m_framing->FrameCount(size);
     for (uint32_t s = 0; s < count; ++s)
@@ -1154,13 +1157,13 @@ GprsPcu::DropExpired(uint32_t index, Link& link)
 {
     // The LLC PDU lifetime of the SGSN (BSSGP PDU Lifetime, TS 48.018 clause 11.3.25): the PCU
     // discards a frame that waited longer when it takes it from the queue, as osmo-pcu does.
-    while (m_llcLifetime.IsStrictlyPositive() && !link.buffer->IsEmpty() &&
-           Simulator::Now() - link.queued.front().sent > m_llcLifetime)
+    while (!link.queued.empty() && Simulator::Now() - link.queued.front().sent > m_llcLifetime)
     {
         const Ptr<Packet> packet = link.buffer->Dequeue();
         link.queued.pop_front();
+        link.queuedOctets -= packet->GetSize();
         NS_LOG_LOGIC("MS " << index << " LLC PDU lifetime expired: drop " << packet->GetSize());
-        m_bufferTrace(index, GprsDirection::DOWNLINK, link.buffer->GetNBytes());
+        m_bufferTrace(index, GprsDirection::DOWNLINK, link.queuedOctets);
         m_bufferDropTrace(index, GprsDirection::DOWNLINK, packet);
         m_bss->NotifyDrop(packet);
     }
@@ -1169,19 +1172,21 @@ GprsPcu::DropExpired(uint32_t index, Link& link)
 void
 GprsPcu::Refill(Ms& ms, Link& link, GprsDirection dir)
 {
-    if (link.countdown || link.tx->IsFinalSent())
+    if (link.countdown || link.tx->IsFinalSent() ||
+        (link.queued.empty() && dir == GprsDirection::DOWNLINK))
     {
-        return; // the TBF's data is fixed: what arrives now waits for the next TBF
+        return; // the TBF's data is fixed (what arrives now waits for the next TBF), or nothing
+                // to hand over
     }
     // Hand IP packets to RLC only when what it holds no longer fills the next block, so the
     // buffer (where TCP's queue builds) keeps what RLC does not need yet, and the next packet's
     // LLC frames follow the last one's in the same block, without filler (TS 44.060 9.1.11).
-    while (link.tx->GetQueuedOctets() <= GprsRlcDataOctets(link.cs) && !link.buffer->IsEmpty())
+    while (link.tx->GetQueuedOctets() <= GprsRlcDataOctets(link.cs) && !link.queued.empty())
     {
-        if (dir == GprsDirection::DOWNLINK)
+        if (dir == GprsDirection::DOWNLINK && m_llcLifetime.IsStrictlyPositive())
         {
             DropExpired(static_cast<uint32_t>(&ms - m_mss.data()), link);
-            if (link.buffer->IsEmpty())
+            if (link.queued.empty())
             {
                 break;
             }
@@ -1196,7 +1201,7 @@ GprsPcu::Refill(Ms& ms, Link& link, GprsDirection dir)
     // periods of its timeslots (TS 44.060 9.3.1); from then on nothing joins this TBF.
     const uint64_t threshold = uint64_t{m_bsCvMax} * ms.ulCount * GprsRlcDataOctets(link.cs);
     uint64_t pending = link.tx->GetQueuedOctets();
-    if (pending + link.buffer->GetNBytes() > threshold)
+    if (pending + link.queuedOctets > threshold)
     {
         return;
     }
@@ -1206,7 +1211,7 @@ GprsPcu::Refill(Ms& ms, Link& link, GprsDirection dir)
     }
     if (pending <= threshold)
     {
-        while (!link.buffer->IsEmpty())
+        while (!link.queued.empty())
         {
             HandToRlc(ms, link, dir);
         }
@@ -1393,9 +1398,15 @@ GprsPcu::CollectSenders()
     // Only TBFs that may send are looked at by the per-PDCH loops.
     m_sendingDl.clear();
     m_sendingUl.clear();
+    m_controlPending.clear();
     for (uint32_t i = 0; i < m_mss.size(); ++i)
     {
         const Ms& ms = m_mss[i];
+        if (ms.ul.ackOwed || ms.dl.tbf.GetState() == GprsTbfState::ASSIGN_PACCH ||
+            ms.ul.tbf.GetState() == GprsTbfState::ASSIGN_PACCH)
+        {
+            m_controlPending.push_back(i);
+        }
         const GprsTbfState dl = ms.dl.tbf.GetState();
         if (dl == GprsTbfState::FLOW || dl == GprsTbfState::FINISHED ||
             (dl == GprsTbfState::HOLD && ms.dl.tx->PeekNext() != GprsRlcTxKind::NOTHING))
@@ -1743,7 +1754,7 @@ GprsPcu::TransmitUplink(uint8_t pdch)
     Link& link = ms.ul;
     if (link.tbf.GetState() == GprsTbfState::HOLD && m_usfDecoded[pdch])
     {
-        if (link.buffer->IsEmpty())
+        if (link.queued.empty())
         {
             air.kind = Air::CONTROL;
             air.ms = index;
@@ -1813,10 +1824,14 @@ bool
 GprsPcu::SendControl(uint8_t pdch)
 {
     Reservation& answer = ReservationAt(m_block + kRrbpBlocks, pdch);
-    const auto n = static_cast<uint32_t>(m_mss.size());
-    for (uint32_t k = 0; k < n; ++k)
+    // The mobiles with a control message due (CollectSenders), round robin from m_controlRr.
+    const auto n = m_controlPending.size();
+    const auto first = static_cast<std::size_t>(
+        std::lower_bound(m_controlPending.begin(), m_controlPending.end(), m_controlRr) -
+        m_controlPending.begin());
+    for (std::size_t k = 0; k < n; ++k)
     {
-        const uint32_t index = (m_controlRr + k) % n;
+        const uint32_t index = m_controlPending[(first + k) % n];
         Ms& ms = m_mss[index];
         GprsControlMessage msg;
         std::optional<Reservation::Purpose> poll;

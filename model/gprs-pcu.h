@@ -239,6 +239,7 @@ class GprsPcu : public Object
 
         Ptr<Queue<Packet>> buffer;              //!< IP packets not yet handed to RLC
         std::deque<Queued> queued;              //!< the buffer's packets, oldest first
+        uint64_t queuedOctets{0};               //!< octets in the buffer
         std::deque<LlcFrame> frames;            //!< frames in RLC, ids firstFrameId...
         uint64_t firstFrameId{0};               //!< id of frames.front()
         uint16_t segmentsOk{0};                 //!< SNDCP segments of the current N-PDU delivered
@@ -389,11 +390,12 @@ class GprsPcu : public Object
     std::vector<Ms> m_mss;                   //!< mobiles
     std::array<std::array<Air, 8>, 2> m_air; //!< [direction][pdch] blocks in flight
     std::array<std::array<Reservation, 8>, kReservationDepth> m_reservations; //!< RRBP ring
-    std::array<int64_t, 8> m_usf;       //!< mobile granted the next uplink block, or -1
-    std::array<bool, 8> m_usfDecoded;   //!< the granted mobile decoded its USF
-    std::vector<uint32_t> m_candidates; //!< scratch list for the scheduler
-    std::vector<uint32_t> m_sendingDl;  //!< mobiles whose downlink TBF sends this block period
-    std::vector<uint32_t> m_sendingUl;  //!< mobiles whose uplink TBF sends this block period
+    std::array<int64_t, 8> m_usf;           //!< mobile granted the next uplink block, or -1
+    std::array<bool, 8> m_usfDecoded;       //!< the granted mobile decoded its USF
+    std::vector<uint32_t> m_candidates;     //!< scratch list for the scheduler
+    std::vector<uint32_t> m_sendingDl;      //!< mobiles whose downlink TBF sends this block period
+    std::vector<uint32_t> m_sendingUl;      //!< mobiles whose uplink TBF sends this block period
+    std::vector<uint32_t> m_controlPending; //!< mobiles with a control message due, in order
     std::vector<GprsReassembledLlcFrame> m_frames; //!< scratch list of reassembled frames
     uint64_t m_frame{0};                           //!< first TDMA frame of the current block
     uint64_t m_block{0};                           //!< absolute radio block number

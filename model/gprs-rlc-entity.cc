@@ -89,12 +89,6 @@ GprsRlcTxEntity::GetOutstanding() const
     return m_window.GetOutstanding();
 }
 
-bool
-GprsRlcTxEntity::IsFinalSent() const
-{
-    return m_finalSent;
-}
-
 const GprsRlcDataBlock&
 GprsRlcTxEntity::GetFinalBlock() const
 {

@@ -86,8 +86,12 @@ class GprsRlcTxEntity
     bool IsStalled() const;
     /// \return blocks sent and not yet acknowledged (V(S) - V(A))
     uint32_t GetOutstanding() const;
+
     /// \return true once the block with FBI = 1 has been sent
-    bool IsFinalSent() const;
+    bool IsFinalSent() const
+    {
+        return m_finalSent;
+    }
 
     /**
      * The block with FBI = 1, to send again with a poll in unacknowledged mode, where the

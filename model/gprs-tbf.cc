@@ -47,35 +47,10 @@ GprsTbf::GprsTbf(GprsDirection dir, const GprsTbfConfig& config)
 {
 }
 
-GprsDirection
-GprsTbf::GetDirection() const
-{
-    return m_dir;
-}
-
-GprsTbfState
-GprsTbf::GetState() const
-{
-    return m_state;
-}
-
-const GprsTbfConfig&
-GprsTbf::GetConfig() const
-{
-    return m_config;
-}
-
 void
 GprsTbf::SetConfig(const GprsTbfConfig& config)
 {
     m_config = config;
-}
-
-bool
-GprsTbf::IsOpen() const
-{
-    return m_state == GprsTbfState::FLOW || m_state == GprsTbfState::HOLD ||
-           m_state == GprsTbfState::FINISHED;
 }
 
 bool
@@ -168,12 +143,6 @@ GprsTbf::AssignmentSent()
 {
     Require(m_state == GprsTbfState::ASSIGN_PACCH && !m_assignmentPending, "AssignmentSent");
     m_assignmentPending = true;
-}
-
-bool
-GprsTbf::IsAssignmentPending() const
-{
-    return m_assignmentPending;
 }
 
 bool

@@ -108,11 +108,23 @@ class GprsTbf
     GprsTbf(GprsDirection dir, const GprsTbfConfig& config);
 
     /// \return the direction
-    GprsDirection GetDirection() const;
+    GprsDirection GetDirection() const
+    {
+        return m_dir;
+    }
+
     /// \return the state
-    GprsTbfState GetState() const;
+    GprsTbfState GetState() const
+    {
+        return m_state;
+    }
+
     /// \return the configuration
-    const GprsTbfConfig& GetConfig() const;
+    const GprsTbfConfig& GetConfig() const
+    {
+        return m_config;
+    }
+
     /**
      * \param config new timers and counters, for the next events
      */
@@ -121,7 +133,12 @@ class GprsTbf
     /**
      * \return true if a TBF exists that the mobile takes part in: FLOW, HOLD or FINISHED
      */
-    bool IsOpen() const;
+    bool IsOpen() const
+    {
+        return m_state == GprsTbfState::FLOW || m_state == GprsTbfState::HOLD ||
+               m_state == GprsTbfState::FINISHED;
+    }
+
     /**
      * \return true if a new TBF may be asked for now: NONE, or RELEASED after a normal release
      *         (a new TFI is used; the old one waits out its timer)
@@ -165,8 +182,13 @@ class GprsTbf
      * The PACCH assignment was sent with a poll.
      */
     void AssignmentSent();
+
     /// \return true while a PACCH assignment awaits its Packet Control Ack
-    bool IsAssignmentPending() const;
+    bool IsAssignmentPending() const
+    {
+        return m_assignmentPending;
+    }
+
     /**
      * The poll of a PACCH assignment went unanswered.
      * \return true if AssignmentMax assignments went unanswered: the mobile is not on PACCH
