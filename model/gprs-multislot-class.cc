@@ -92,6 +92,57 @@ Contiguous(int first, int count)
     return GprsTimeslotSet((1UL << count) - 1) << first;
 }
 
+/// Sums of 1 / (n + 1) are counted in units of 1 / kShareUnit, the least common multiple of
+/// 1..20: exact (so ties are ties) while at most 19 mobiles hold a TN.
+constexpr uint64_t kShareUnit = 232792560;
+
+/// \return the capacity a newcomer gets on \p set in timeslots, each shared equally with the
+/// mobiles of \p load already there, in units of 1 / kShareUnit
+uint64_t
+Share(GprsTimeslotSet set, const std::array<uint32_t, kGprsTimeslotsPerTdmaFrame>& load)
+{
+    uint64_t share = 0;
+    for (int tn = 0; tn < kGprsTimeslotsPerTdmaFrame; ++tn)
+    {
+        share += set.test(tn) ? kShareUnit / (uint64_t{load[tn]} + 1) : 0;
+    }
+    return share;
+}
+
+/// \return the most mobiles of \p load on one TN of \p set
+uint32_t
+Peak(GprsTimeslotSet set, const std::array<uint32_t, kGprsTimeslotsPerTdmaFrame>& load)
+{
+    uint32_t peak = 0;
+    for (int tn = 0; tn < kGprsTimeslotsPerTdmaFrame; ++tn)
+    {
+        peak = set.test(tn) ? std::max(peak, load[tn]) : peak;
+    }
+    return peak;
+}
+
+/// How good a candidate pair of timeslot sets is (GprsAllocateTimeslots).
+struct Rank
+{
+    uint32_t uplinkPeak;    //!< most mobiles already on one of its uplink TNs
+    uint64_t downlinkShare; //!< Share() of its downlink set
+    uint64_t uplinkShare;   //!< Share() of its uplink set
+
+    /// \return whether this candidate beats \p other
+    bool IsBetterThan(const Rank& other) const
+    {
+        if (uplinkPeak != other.uplinkPeak)
+        {
+            return uplinkPeak < other.uplinkPeak;
+        }
+        if (downlinkShare != other.downlinkShare)
+        {
+            return downlinkShare > other.downlinkShare;
+        }
+        return uplinkShare > other.uplinkShare;
+    }
+};
+
 void
 CheckRange(const char* what, int value, int min, int max)
 {
@@ -173,40 +224,78 @@ GprsMultislotClass::Allows(GprsTimeslotSet rx, GprsTimeslotSet tx) const
     return canMeasure;
 }
 
-GprsTbfTimeslots
-GprsAssignTbfTimeslots(int msClass, int numPdch, int firstTimeslot)
+void
+GprsTimeslotLoad::Add(const GprsMsTimeslots& ts)
+{
+    for (int tn = 0; tn < kGprsTimeslotsPerTdmaFrame; ++tn)
+    {
+        downlink[tn] += ts.downlink.test(tn) ? 1 : 0;
+        uplink[tn] += ts.uplink.test(tn) ? 1 : 0;
+    }
+}
+
+GprsMsTimeslots
+GprsAllocateTimeslots(int msClass, const GprsTimeslotLoad& load, int numPdch, int firstTimeslot)
 {
     const auto& ms = GprsMultislotClass::Get(msClass);
     CheckRange("number of PDCHs", numPdch, 1, kGprsTimeslotsPerTdmaFrame);
     CheckRange("first PDCH timeslot", firstTimeslot, 0, kGprsTimeslotsPerTdmaFrame - numPdch);
+    const int end = firstTimeslot + numPdch;
 
-    GprsTbfTimeslots result;
-    bool downlinkFound = false;
-    for (int rx = std::min<int>(ms.maxRx, numPdch); rx >= 1 && !downlinkFound; --rx)
+    std::optional<Rank> best;
+    GprsMsTimeslots result;
+    // Met in the tie-break order: first TN of D, wider D, first TN of U, wider U.
+    for (int dlFirst = firstTimeslot; dlFirst < end; ++dlFirst)
     {
-        const auto downlink = Contiguous(firstTimeslot, rx);
-        for (int tn = firstTimeslot; tn < firstTimeslot + rx && !downlinkFound; ++tn)
+        for (int dlCount = std::min<int>(ms.maxRx, end - dlFirst); dlCount >= 1; --dlCount)
         {
-            const auto uplink = Contiguous(tn, 1);
-            downlinkFound = ms.Allows(downlink, uplink);
-            result.downlinkTbf = {downlink, uplink};
+            const auto downlink = Contiguous(dlFirst, dlCount);
+            for (int ulFirst = firstTimeslot; ulFirst < end; ++ulFirst)
+            {
+                for (int ulCount = std::min<int>(ms.maxTx, end - ulFirst); ulCount >= 1; --ulCount)
+                {
+                    const auto uplink = Contiguous(ulFirst, ulCount);
+                    if ((downlink & uplink).none() || !ms.Allows(downlink | uplink, uplink))
+                    {
+                        continue;
+                    }
+                    const Rank rank{Peak(uplink, load.uplink),
+                                    Share(downlink, load.downlink),
+                                    Share(uplink, load.uplink)};
+                    if (!best || rank.IsBetterThan(*best))
+                    {
+                        best = rank;
+                        result.downlink = downlink;
+                        result.uplink = uplink;
+                    }
+                }
+            }
         }
     }
-    bool uplinkFound = false;
-    for (int tx = std::min<int>(ms.maxTx, numPdch); tx >= 1 && !uplinkFound; --tx)
-    {
-        const auto slots = Contiguous(firstTimeslot, tx);
-        uplinkFound = ms.Allows(slots, slots);
-        result.uplinkTbf = {slots, slots};
-    }
-    if (!downlinkFound || !uplinkFound)
+    if (!best)
     {
         // Every row of Table B.1 allows one Rx and one Tx slot on the same TN; a table edit
         // that breaks this must not go unnoticed.
         throw std::logic_error("multislot class " + std::to_string(msClass) +
                                " allows no single-slot TBF");
     }
+    const auto common = result.downlink & result.uplink;
+    result.ackTn = -1;
+    for (int tn = firstTimeslot; tn < end; ++tn)
+    {
+        if (common.test(tn) && (result.ackTn < 0 || load.uplink[tn] < load.uplink[result.ackTn]))
+        {
+            result.ackTn = tn;
+        }
+    }
     return result;
+}
+
+GprsTbfTimeslots
+GprsAssignTbfTimeslots(int msClass, int numPdch, int firstTimeslot)
+{
+    const auto ts = GprsAllocateTimeslots(msClass, GprsTimeslotLoad{}, numPdch, firstTimeslot);
+    return {{ts.downlink, Contiguous(ts.ackTn, 1)}, {ts.uplink, ts.uplink}};
 }
 
 } // namespace ns3

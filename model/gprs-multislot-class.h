@@ -5,6 +5,7 @@
 #ifndef GPRS_MULTISLOT_CLASS_H
 #define GPRS_MULTISLOT_CLASS_H
 
+#include <array>
 #include <bitset>
 #include <cstdint>
 #include <optional>
@@ -103,21 +104,73 @@ struct GprsTbfTimeslots
 
 /**
  * \ingroup gprs
- * The timeslots a PCU assigns to a mobile in a cell whose PDCHs are the contiguous TNs
- * firstTimeslot .. firstTimeslot + numPdch - 1.
+ * The timeslots one mobile holds for all its TBFs (the PCU keeps them for the mobile's life in
+ * the cell).
+ */
+struct GprsMsTimeslots
+{
+    GprsTimeslotSet downlink; //!< TNs its downlink TBFs receive RLC data blocks on
+    GprsTimeslotSet uplink;   //!< TNs its uplink TBFs are granted (USF) and send on
+    int ackTn{0};             //!< TN of its polled Packet Downlink Ack/Nack: in both sets
+};
+
+/**
+ * \ingroup gprs
+ * How many mobiles already hold each timeslot of a cell, per direction.
+ */
+struct GprsTimeslotLoad
+{
+    std::array<uint32_t, kGprsTimeslotsPerTdmaFrame> downlink{}; //!< mobiles per downlink TN
+    std::array<uint32_t, kGprsTimeslotsPerTdmaFrame> uplink{};   //!< mobiles per uplink TN
+
+    /**
+     * Count one more mobile on the timeslots of \p ts.
+     * \param ts a mobile's timeslots
+     */
+    void Add(const GprsMsTimeslots& ts);
+};
+
+/**
+ * \ingroup gprs
+ * The timeslots a PCU gives a mobile in a cell whose PDCHs are the contiguous TNs
+ * firstTimeslot .. firstTimeslot + numPdch - 1 and whose other mobiles hold \p load.
  *
- * The rule (dynamic allocation, TS 44.060 clause 8.1.1.1; the result always satisfies
- * GprsMultislotClass::Allows):
- * - downlink TBF: as many contiguous downlink PDCHs from firstTimeslot as the class can receive
- *   while still transmitting one uplink block in the same TDMA frame (the polled Packet
- *   Downlink Ack/Nack, sent on the uplink of one of those TNs: the lowest TN that fits);
- * - uplink TBF: as many contiguous uplink PDCHs from firstTimeslot as the class can transmit
- *   while monitoring the USF on the downlink of the same TNs in every TDMA frame.
- * Extended dynamic allocation (clause 8.1.1.2), which lets a type 1 mobile use more uplink
- * slots by monitoring fewer, is not modelled.
+ * Candidates: a contiguous downlink set D and a contiguous uplink set U of the cell's PDCHs that
+ * share a TN, such that the class can receive on D and U (U for the USF, dynamic allocation,
+ * TS 44.060 clause 8.1.1.1) while transmitting on U in every TDMA frame:
+ * GprsMultislotClass::Allows(D | U, U). Both TBFs may then run at once (TS 44.060 8.1.1.1.2).
+ * Among them the rule takes, in this order:
+ * 1. the lowest uplink peak, the most mobiles already on one TN of U;
+ * 2. the largest downlink share: sum over D of 1 / (mobiles already on the TN + 1);
+ * 3. the largest uplink share, the same sum over U;
+ * 4. the first met: lowest first TN of D, then wider D, then lowest first TN of U, then wider U.
+ * The Ack/Nack TN is the TN of D & U with the fewest mobiles on its uplink, lowest first: the
+ * poll (RRBP) reserves the uplink of the TN it was sent on, and a TN of U keeps the mobile's
+ * transmissions within U when both TBFs run.
  *
- * The downlink TBF's assignment also serves a concurrent uplink TBF on its single uplink TN,
- * since the mobile already receives that TN's downlink.
+ * In an empty cell this is the widest D from the first PDCH, then the widest U that fits
+ * beside it. osmo-pcu's algorithm B (src/alloc_algo.cpp) ranks by capacity instead, which
+ * favours the widest D and piles 4+1 mobiles onto one uplink TN (doc/gprs-mac-parts.rst.inc).
+ * Extended dynamic allocation (clause 8.1.1.2), which lets a type 1 mobile use more uplink slots by
+ * monitoring fewer, is not modelled.
+ *
+ * \param msClass multislot class number (kMinClass..kMaxClass)
+ * \param load mobiles already on each TN (TNs outside the cell are ignored)
+ * \param numPdch number of PDCHs in the cell, 1..8
+ * \param firstTimeslot TN of the first PDCH, 0..8-numPdch
+ * \return the mobile's timeslots
+ * \throws std::invalid_argument naming the bad value and the allowed range
+ */
+GprsMsTimeslots GprsAllocateTimeslots(int msClass,
+                                      const GprsTimeslotLoad& load,
+                                      int numPdch,
+                                      int firstTimeslot = 0);
+
+/**
+ * \ingroup gprs
+ * The timeslots of a mobile alone in the cell (GprsAllocateTimeslots with no load), per TBF:
+ * a downlink TBF receives on the downlink set and answers polls on the Ack/Nack TN; an uplink
+ * TBF monitors the USF on, and sends on, the uplink set.
  *
  * \param msClass multislot class number (kMinClass..kMaxClass)
  * \param numPdch number of PDCHs in the cell, 1..8

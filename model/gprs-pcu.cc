@@ -561,14 +561,21 @@ GprsPcu::ComputeTimeslots(uint32_t index)
 {
     Ms& ms = m_mss[index];
     const int msClass = static_cast<int>(ms.dev->GetMultislotClass());
-    // Spread mobiles over the PDCHs: mobile i starts at offset i modulo the number of
-    // positions its downlink set can take (deterministic load balancing).
-    const GprsTbfTimeslots full = GprsAssignTbfTimeslots(msClass, static_cast<int>(m_numPdch), 0);
-    const auto dlWidth = static_cast<uint32_t>(full.downlinkTbf.downlink.count());
-    const uint32_t positions = m_numPdch - dlWidth + 1;
-    const auto offset = static_cast<int>(index % positions);
-    const GprsTbfTimeslots ts =
-        GprsAssignTbfTimeslots(msClass, static_cast<int>(m_numPdch) - offset, offset);
+    // Spread the mobiles over the PDCHs: count who holds each timeslot already (mobiles not yet
+    // placed hold none) and let the allocator avoid the busiest ones.
+    auto span = [](uint8_t first, uint8_t count) {
+        return GprsTimeslotSet((1UL << count) - 1) << first;
+    };
+    GprsTimeslotLoad load;
+    for (uint32_t i = 0; i < m_mss.size(); ++i)
+    {
+        if (i != index)
+        {
+            load.Add({span(m_mss[i].dlFirst, m_mss[i].dlCount),
+                      span(m_mss[i].ulFirst, m_mss[i].ulCount)});
+        }
+    }
+    const GprsMsTimeslots ts = GprsAllocateTimeslots(msClass, load, static_cast<int>(m_numPdch));
     auto firstOf = [](const GprsTimeslotSet& set) {
         for (uint8_t tn = 0; tn < set.size(); ++tn)
         {
@@ -579,18 +586,11 @@ GprsPcu::ComputeTimeslots(uint32_t index)
         }
         return uint8_t{0};
     };
-    ms.dlFirst = firstOf(ts.downlinkTbf.downlink);
-    ms.dlCount = static_cast<uint8_t>(ts.downlinkTbf.downlink.count());
-    ms.dlAckTn = firstOf(ts.downlinkTbf.uplink);
-    // Both TBFs may run at once (TS 44.060 8.1.1.1.2, 9.3.2.4): an uplink set the class cannot
-    // send on while receiving the downlink set (and monitoring its USFs) is replaced by the
-    // downlink TBF's uplink slot, which fits beside the downlink set by construction.
-    const bool concurrentOk =
-        GprsMultislotClass::Get(msClass).Allows(ts.downlinkTbf.downlink | ts.uplinkTbf.downlink,
-                                                ts.uplinkTbf.uplink);
-    const GprsTimeslotAssignment& ul = concurrentOk ? ts.uplinkTbf : ts.downlinkTbf;
-    ms.ulFirst = firstOf(ul.uplink);
-    ms.ulCount = static_cast<uint8_t>(ul.uplink.count());
+    ms.dlFirst = firstOf(ts.downlink);
+    ms.dlCount = static_cast<uint8_t>(ts.downlink.count());
+    ms.dlAckTn = static_cast<uint8_t>(ts.ackTn);
+    ms.ulFirst = firstOf(ts.uplink);
+    ms.ulCount = static_cast<uint8_t>(ts.uplink.count());
     NS_LOG_INFO("MS " << index << " class " << msClass << ": DL TN " << +ms.dlFirst << "+"
                       << +ms.dlCount << " (Ack/Nack on TN " << +ms.dlAckTn << "), UL TN "
                       << +ms.ulFirst << "+" << +ms.ulCount);

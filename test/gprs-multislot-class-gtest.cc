@@ -5,9 +5,11 @@
 #include "ns3/gprs-multislot-class.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <gtest/gtest.h>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 using namespace ns3;
 
@@ -130,6 +132,10 @@ TEST(GprsMultislotClass, RejectsBadCellLayout)
     ExpectInvalid([] { GprsAssignTbfTimeslots(8, 9); }, {"number of PDCHs 9", "1..8"});
     ExpectInvalid([] { GprsAssignTbfTimeslots(8, 4, 5); }, {"first PDCH timeslot 5", "0..4"});
     ExpectInvalid([] { GprsAssignTbfTimeslots(8, 1, -1); }, {"first PDCH timeslot -1", "0..7"});
+    ExpectInvalid([] { GprsAllocateTimeslots(8, GprsTimeslotLoad{}, 9); },
+                  {"number of PDCHs 9", "1..8"});
+    ExpectInvalid([] { GprsAllocateTimeslots(0, GprsTimeslotLoad{}, 4); },
+                  {"unknown multislot class 0"});
 }
 
 // Type 1 frame geometry: uplink TN n is sent 3 timeslots after downlink TN n.
@@ -157,30 +163,37 @@ TEST(GprsMultislotClass, AllowsChecksType1Geometry)
     EXPECT_TRUE(GprsMultislotClass::Get(29).Allows(Slots({0, 1}), Slots({0, 1})));
 }
 
+// A mobile alone in the cell: the widest downlink set, then the widest uplink set beside it.
 TEST(GprsMultislotClass, AssignsClassicConfigurations)
 {
-    // Meyer's 4+1 mobile (class 8) on 4 PDCHs at TN 0-3.
+    // Meyer's 4+1 mobile (class 8) on 4 PDCHs at TN 0-3: the single Tx burst fits only on TN 2
+    // (TN 1 would be sent right after Rx TN 3; TN 3 leaves no measurement gap).
     auto a = GprsAssignTbfTimeslots(8, 4);
     EXPECT_EQ(a.downlinkTbf.downlink, Slots({0, 1, 2, 3}));
     EXPECT_EQ(a.downlinkTbf.uplink, Slots({2}));
-    EXPECT_EQ(a.uplinkTbf.uplink, Slots({0}));
-    EXPECT_EQ(a.uplinkTbf.downlink, Slots({0}));
+    EXPECT_EQ(a.uplinkTbf.uplink, Slots({2}));
+    EXPECT_EQ(a.uplinkTbf.downlink, Slots({2}));
 
     // Chakravorty's 3+1 phone (class 4), PDCHs at TN 1-4.
     // Uplink TN 1 would be sent right after Rx TN 3; TN 2 leaves Ttb 1 and Tra 3.
     a = GprsAssignTbfTimeslots(4, 4, 1);
     EXPECT_EQ(a.downlinkTbf.downlink, Slots({1, 2, 3}));
     EXPECT_EQ(a.downlinkTbf.uplink, Slots({2}));
-    EXPECT_EQ(a.uplinkTbf.uplink, Slots({1}));
+    EXPECT_EQ(a.uplinkTbf.uplink, Slots({2}));
 
-    // Class 10 (4+2, Sum 5) and class 12 (4+4, Sum 5): 4+1 down, 2+2 up.
+    // Class 10 (4+2, Sum 5) and class 12 (4+4, Sum 5): 4 Rx leave room for 1 Tx only.
     for (int msClass : {10, 12})
     {
         a = GprsAssignTbfTimeslots(msClass, 8);
         EXPECT_EQ(a.downlinkTbf.downlink, Slots({0, 1, 2, 3}));
-        EXPECT_EQ(a.uplinkTbf.uplink, Slots({0, 1}));
-        EXPECT_EQ(a.uplinkTbf.downlink, Slots({0, 1}));
+        EXPECT_EQ(a.uplinkTbf.uplink, Slots({2}));
     }
+
+    // Class 9 (3+2, Sum 5) on 3 PDCHs: Rx TN 0-2, Tx TN 1-2 sent in slots 4-5: Ttb 1, Tra 2.
+    a = GprsAssignTbfTimeslots(9, 3);
+    EXPECT_EQ(a.downlinkTbf.downlink, Slots({0, 1, 2}));
+    EXPECT_EQ(a.downlinkTbf.uplink, Slots({1}));
+    EXPECT_EQ(a.uplinkTbf.uplink, Slots({1, 2}));
 
     // Type 2 class 18 takes the whole cell both ways; the Ack/Nack goes on the first TN.
     a = GprsAssignTbfTimeslots(18, 8);
@@ -189,10 +202,10 @@ TEST(GprsMultislotClass, AssignsClassicConfigurations)
     EXPECT_EQ(a.uplinkTbf.uplink.count(), 8U);
 
     // Type 1 class 29 (8+8, Sum NA): beside one Tx burst with Ttb, Trb and a measurement gap
-    // only 4 Rx slots fit; the uplink TBF stops at 2 slots (dynamic allocation).
+    // only 4 Rx slots fit.
     a = GprsAssignTbfTimeslots(29, 8);
     EXPECT_EQ(a.downlinkTbf.downlink, Slots({0, 1, 2, 3}));
-    EXPECT_EQ(a.uplinkTbf.uplink, Slots({0, 1}));
+    EXPECT_EQ(a.uplinkTbf.uplink, Slots({2}));
 
     // A one-PDCH cell limits everyone to that PDCH.
     a = GprsAssignTbfTimeslots(12, 1, 7);
@@ -201,7 +214,61 @@ TEST(GprsMultislotClass, AssignsClassicConfigurations)
     EXPECT_EQ(a.uplinkTbf.uplink, Slots({7}));
 }
 
-TEST(GprsMultislotClass, AssignmentsStayWithinClassAndCell)
+namespace
+{
+/// Allocates \p mobiles mobiles of class \p msClass one after the other on TN 0..numPdch-1.
+std::vector<GprsMsTimeslots>
+FillCell(int msClass, int numPdch, int mobiles, GprsTimeslotLoad& load)
+{
+    std::vector<GprsMsTimeslots> out;
+    for (int i = 0; i < mobiles; ++i)
+    {
+        out.push_back(GprsAllocateTimeslots(msClass, load, numPdch));
+        load.Add(out.back());
+    }
+    return out;
+}
+
+/// Checks what every allocation must satisfy, whatever the load.
+void
+ExpectWithinClassAndCell(int msClass,
+                         int numPdch,
+                         int first,
+                         const GprsTimeslotLoad& load,
+                         const GprsMsTimeslots& a)
+{
+    const auto& c = GprsMultislotClass::Get(msClass);
+    const auto cell = GprsTimeslotSet(((1UL << numPdch) - 1) << first);
+    // Both TBFs at once: receive the downlink set and the USF of the uplink set, send on it.
+    EXPECT_TRUE(c.Allows(a.downlink | a.uplink, a.uplink));
+    EXPECT_GE(a.downlink.count(), 1U);
+    EXPECT_GE(a.uplink.count(), 1U);
+    EXPECT_EQ(a.downlink & ~cell, GprsTimeslotSet());
+    EXPECT_EQ(a.uplink & ~cell, GprsTimeslotSet());
+    EXPECT_TRUE(IsContiguous(a.downlink));
+    EXPECT_TRUE(IsContiguous(a.uplink));
+    // The poll and its answer use one TN the mobile receives and may send on.
+    ASSERT_GE(a.ackTn, 0);
+    ASSERT_LT(a.ackTn, kGprsTimeslotsPerTdmaFrame);
+    EXPECT_TRUE(a.downlink.test(a.ackTn));
+    EXPECT_TRUE(a.uplink.test(a.ackTn));
+    // Rule 1: no uplink TN the class can use is less loaded than the busiest one taken. Any TN
+    // of a valid uplink set is itself a valid one-slot set, so one-slot sets are enough.
+    uint32_t peak = 0;
+    uint32_t lowest = UINT32_MAX;
+    for (int tn = first; tn < first + numPdch; ++tn)
+    {
+        peak = a.uplink.test(tn) ? std::max(peak, load.uplink[tn]) : peak;
+        if (c.Allows(Slots({tn}), Slots({tn})))
+        {
+            lowest = std::min(lowest, load.uplink[tn]);
+        }
+    }
+    EXPECT_EQ(peak, lowest);
+}
+} // namespace
+
+TEST(GprsTimeslotAllocation, AllocationsStayWithinClassAndCell)
 {
     for (int n = GprsMultislotClass::kMinClass; n <= GprsMultislotClass::kMaxClass; ++n)
     {
@@ -212,47 +279,153 @@ TEST(GprsMultislotClass, AssignmentsStayWithinClassAndCell)
             {
                 SCOPED_TRACE("class " + std::to_string(n) + ", " + std::to_string(pdchs) +
                              " PDCHs from TN " + std::to_string(first));
-                const auto cell = GprsTimeslotSet(((1UL << pdchs) - 1) << first);
-                const auto a = GprsAssignTbfTimeslots(n, pdchs, first);
-                for (const auto& tbf : {a.downlinkTbf, a.uplinkTbf})
+                const auto a = GprsAllocateTimeslots(n, GprsTimeslotLoad{}, pdchs, first);
+                ExpectWithinClassAndCell(n, pdchs, first, GprsTimeslotLoad{}, a);
+                EXPECT_TRUE(a.downlink.test(first));
+                // Alone in the cell: one more downlink PDCH (if the cell has it) fits beside no
+                // uplink slot.
+                const auto dl = static_cast<int>(a.downlink.count());
+                if (dl < pdchs)
                 {
-                    EXPECT_TRUE(c.Allows(tbf.downlink, tbf.uplink));
-                    EXPECT_LE(tbf.downlink.count(), c.maxRx);
-                    EXPECT_LE(tbf.uplink.count(), c.maxTx);
-                    if (c.sum)
-                    {
-                        EXPECT_LE(tbf.downlink.count() + tbf.uplink.count(), *c.sum);
-                    }
-                    EXPECT_EQ(tbf.downlink & ~cell, GprsTimeslotSet());
-                    EXPECT_EQ(tbf.uplink & ~cell, GprsTimeslotSet());
-                    EXPECT_TRUE(IsContiguous(tbf.downlink));
-                    EXPECT_TRUE(IsContiguous(tbf.uplink));
-                    EXPECT_TRUE(tbf.downlink.test(first));
-                }
-                // One uplink TN for the Ack/Nack, among those the mobile receives.
-                EXPECT_EQ(a.downlinkTbf.uplink.count(), 1U);
-                EXPECT_EQ(a.downlinkTbf.uplink & ~a.downlinkTbf.downlink, GprsTimeslotSet());
-                // Dynamic allocation: the USF is monitored on every uplink TN.
-                EXPECT_EQ(a.uplinkTbf.downlink, a.uplinkTbf.uplink);
-                // Maximal: one more downlink PDCH (if the cell has it) would not fit.
-                const auto dl = a.downlinkTbf.downlink.count();
-                if (dl < static_cast<size_t>(pdchs))
-                {
-                    auto bigger = a.downlinkTbf.downlink;
+                    auto bigger = a.downlink;
                     bigger.set(first + dl);
-                    for (int tn = first; tn <= first + static_cast<int>(dl); ++tn)
+                    for (int tn = first; tn <= first + dl; ++tn)
                     {
                         EXPECT_FALSE(c.Allows(bigger, Slots({tn})));
                     }
                 }
-                const auto ul = a.uplinkTbf.uplink.count();
-                if (ul < static_cast<size_t>(pdchs))
-                {
-                    auto bigger = a.uplinkTbf.uplink;
-                    bigger.set(first + ul);
-                    EXPECT_FALSE(c.Allows(bigger, bigger));
-                }
+                // GprsAssignTbfTimeslots is the same allocation, per TBF.
+                const auto tbf = GprsAssignTbfTimeslots(n, pdchs, first);
+                EXPECT_EQ(tbf.downlinkTbf.downlink, a.downlink);
+                EXPECT_EQ(tbf.downlinkTbf.uplink, Slots({a.ackTn}));
+                EXPECT_EQ(tbf.uplinkTbf.uplink, a.uplink);
+                EXPECT_EQ(tbf.uplinkTbf.downlink, a.uplink);
             }
         }
     }
+}
+
+TEST(GprsTimeslotAllocation, FillingACellKeepsEveryMobileWithinItsClass)
+{
+    for (int n = GprsMultislotClass::kMinClass; n <= GprsMultislotClass::kMaxClass; ++n)
+    {
+        for (int pdchs = 1; pdchs <= kGprsTimeslotsPerTdmaFrame; ++pdchs)
+        {
+            SCOPED_TRACE("class " + std::to_string(n) + ", " + std::to_string(pdchs) + " PDCHs");
+            GprsTimeslotLoad load;
+            for (int i = 0; i < 3 * pdchs; ++i)
+            {
+                SCOPED_TRACE("mobile " + std::to_string(i));
+                const auto a = GprsAllocateTimeslots(n, load, pdchs);
+                ExpectWithinClassAndCell(n, pdchs, 0, load, a);
+                load.Add(a);
+            }
+        }
+    }
+    // Mixed classes: each mobile within its own.
+    GprsTimeslotLoad load;
+    for (int i = 0; i < 90; ++i)
+    {
+        const int n = 1 + (i * 7) % GprsMultislotClass::kMaxClass;
+        SCOPED_TRACE("mobile " + std::to_string(i) + ", class " + std::to_string(n));
+        const auto a = GprsAllocateTimeslots(n, load, 8);
+        ExpectWithinClassAndCell(n, 8, 0, load, a);
+        load.Add(a);
+    }
+}
+
+// The defect this allocation fixes: class 8 mobiles on 4 PDCHs all got uplink TN 2.
+TEST(GprsTimeslotAllocation, SpreadsClass8UplinksOverFourPdchs)
+{
+    GprsTimeslotLoad load;
+    const auto ms = FillCell(8, 4, 4, load);
+    // 0: alone, 4 Rx and Tx TN 2. 1: uplink TN 0, 1 or 3 are free; the widest downlink beside
+    // them is 3 PDCHs (0-2 with Tx 1, or 1-3 with Tx 3, each half shared): the lower one.
+    // 2: TN 0 or 3 free; 1-3 with Tx 3 shares least (1/3 + 1/3 + 1/2 PDCH). 3: TN 0 with 0-1.
+    EXPECT_EQ(ms[0].downlink, Slots({0, 1, 2, 3}));
+    EXPECT_EQ(ms[0].uplink, Slots({2}));
+    EXPECT_EQ(ms[1].downlink, Slots({0, 1, 2}));
+    EXPECT_EQ(ms[1].uplink, Slots({1}));
+    EXPECT_EQ(ms[2].downlink, Slots({1, 2, 3}));
+    EXPECT_EQ(ms[2].uplink, Slots({3}));
+    EXPECT_EQ(ms[3].downlink, Slots({0, 1}));
+    EXPECT_EQ(ms[3].uplink, Slots({0}));
+    for (int tn = 0; tn < 4; ++tn)
+    {
+        EXPECT_EQ(load.uplink[tn], 1U) << "TN " << tn;
+    }
+    // Three mobiles: three different uplink TNs.
+    EXPECT_EQ((ms[0].uplink | ms[1].uplink | ms[2].uplink).count(), 3U);
+    // A fifth mobile has to share: it takes the widest downlink again.
+    const auto fifth = GprsAllocateTimeslots(8, load, 4);
+    EXPECT_EQ(fifth.downlink, Slots({0, 1, 2, 3}));
+    EXPECT_EQ(fifth.uplink, Slots({2}));
+}
+
+TEST(GprsTimeslotAllocation, SpreadsDownlinkSetsOverEightPdchs)
+{
+    GprsTimeslotLoad load;
+    const auto ms = FillCell(8, 8, 8, load);
+    // The second mobile takes the other half of the cell: all 4 downlink TNs to itself.
+    EXPECT_EQ(ms[0].downlink, Slots({0, 1, 2, 3}));
+    EXPECT_EQ(ms[1].downlink, Slots({4, 5, 6, 7}));
+    EXPECT_EQ(ms[1].uplink, Slots({6}));
+    GprsTimeslotSet uplinks;
+    for (const auto& a : ms)
+    {
+        uplinks |= a.uplink;
+    }
+    EXPECT_EQ(uplinks.count(), 8U);
+    for (int tn = 0; tn < kGprsTimeslotsPerTdmaFrame; ++tn)
+    {
+        EXPECT_GE(load.downlink[tn], 2U) << "TN " << tn;
+        EXPECT_LE(load.downlink[tn], 4U) << "TN " << tn;
+    }
+}
+
+TEST(GprsTimeslotAllocation, Type2MobilesShareTheWholeCell)
+{
+    // Full duplex: every set is allowed, so each mobile takes all PDCHs both ways; the Ack/Nack
+    // TNs follow the uplink load (equal here: lowest TN).
+    GprsTimeslotLoad load;
+    for (const auto& a : FillCell(18, 4, 3, load))
+    {
+        EXPECT_EQ(a.downlink, Slots({0, 1, 2, 3}));
+        EXPECT_EQ(a.uplink, Slots({0, 1, 2, 3}));
+        EXPECT_EQ(a.ackTn, 0);
+    }
+    // A class 13 mobile (3+3) joins a cell whose uplink TN 0 is busier: its uplink takes TN 1-3;
+    // monitoring their USFs uses all 3 Rx slots, so its downlink is TN 1-3 as well.
+    load.uplink[0] = 5;
+    const auto a = GprsAllocateTimeslots(13, load, 4);
+    EXPECT_EQ(a.downlink, Slots({1, 2, 3}));
+    EXPECT_EQ(a.uplink, Slots({1, 2, 3}));
+    EXPECT_EQ(a.ackTn, 1);
+}
+
+TEST(GprsTimeslotAllocation, IsDeterministic)
+{
+    for (int n : {1, 8, 10, 12, 18, 29, 33, 45})
+    {
+        GprsTimeslotLoad first;
+        GprsTimeslotLoad second;
+        const auto a = FillCell(n, 6, 10, first);
+        const auto b = FillCell(n, 6, 10, second);
+        ASSERT_EQ(a.size(), b.size());
+        for (std::size_t i = 0; i < a.size(); ++i)
+        {
+            EXPECT_EQ(a[i].downlink, b[i].downlink) << "class " << n << ", mobile " << i;
+            EXPECT_EQ(a[i].uplink, b[i].uplink) << "class " << n << ", mobile " << i;
+            EXPECT_EQ(a[i].ackTn, b[i].ackTn) << "class " << n << ", mobile " << i;
+        }
+    }
+}
+
+TEST(GprsTimeslotAllocation, IgnoresLoadOutsideTheCell)
+{
+    GprsTimeslotLoad load;
+    load.downlink = {9, 9, 0, 0, 0, 0, 9, 9};
+    load.uplink = {9, 9, 0, 0, 0, 0, 9, 9};
+    EXPECT_EQ(GprsAllocateTimeslots(8, load, 4, 2).downlink, Slots({2, 3, 4, 5}));
+    EXPECT_EQ(GprsAllocateTimeslots(8, load, 4, 2).uplink, Slots({4}));
 }
