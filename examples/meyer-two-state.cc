@@ -61,7 +61,9 @@ WriteScripts(const std::string& dir, const std::string& title, double badStart, 
        << "set ylabel 'sequence / bytes'\n"
        << "plot 'tcp-sender.dat' using 1:($3==0 ? $2 : 1/0) with points pt 7 ps 0.3 title "
           "'sent', 'tcp-sender.dat' using 1:($3==1 ? $2 : 1/0) with points pt 6 ps 1 title "
-          "'retransmitted', 'tcp-receiver.dat' using 1:2 with lines title 'received'\n";
+          "'retransmitted', 'tcp-receiver.dat' using 1:2 with lines title 'received in order', "
+          "'tcp-receiver-segments.dat' using 1:($3==1 ? $2 : 1/0) with points pt 2 ps 1 title "
+          "'received again (duplicate)'\n";
 }
 
 } // namespace
@@ -79,14 +81,15 @@ main(int argc, char* argv[])
     std::string outdir;
 
     CommandLine cmd(__FILE__);
-    cmd.Usage("Figures M2-M5 of Meyer (WCNC 1999): a bulk TCP download for --duration seconds "
-              "while the C/I is --good-db, then --bad-db from --bad-start to --bad-end. "
-              "Defaults reproduce M2-M4 (CS-2, 13/6 dB); --cs=CS-4 --good-db=20 --bad-db=8 "
-              "reproduces M5. Prints one CSV row; --outdir receives tcp-sender.dat, "
-              "tcp-receiver.dat, rlc-dl.dat, rtt.dat, cwnd.dat, inflight.dat, "
-              "ggsn-buffer.dat and gnuplot scripts meyer-m2..m5 (rendered to PNG when gnuplot "
-              "is installed). " +
-              MeyerSetup::Choices());
+    cmd.Usage(
+        "Figures M2-M5 of Meyer (WCNC 1999): a bulk TCP download for --duration seconds "
+        "while the C/I is --good-db, then --bad-db from --bad-start to --bad-end. "
+        "Defaults reproduce M2-M4 (CS-2, 13/6 dB); --cs=CS-4 --good-db=20 --bad-db=8 "
+        "reproduces M5. Prints one CSV row; --outdir receives tcp-sender.dat, "
+        "tcp-receiver.dat, tcp-receiver-segments.dat, rlc-dl.dat, rtt.dat, cwnd.dat, inflight.dat, "
+        "ggsn-buffer.dat and gnuplot scripts meyer-m2..m5 (rendered to PNG when gnuplot "
+        "is installed). " +
+        MeyerSetup::Choices());
     setup.AddOptions(cmd);
     cmd.AddValue("good-db", "C/I of the good state, dB", goodDb);
     cmd.AddValue("bad-db", "C/I of the bad state, dB", badDb);

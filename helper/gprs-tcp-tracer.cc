@@ -5,7 +5,10 @@
 #include "gprs-tcp-tracer.h"
 
 #include "ns3/config.h"
+#include "ns3/inet-socket-address.h"
+#include "ns3/ipv4-l3-protocol.h"
 #include "ns3/simulator.h"
+#include "ns3/tcp-l4-protocol.h"
 #include "ns3/tcp-socket-base.h"
 
 #include <stdexcept>
@@ -41,6 +44,7 @@ GprsTcpTracer::GprsTcpTracer(const std::string& outdir)
     : m_outdir(outdir),
       m_sender(OpenData(outdir, "tcp-sender.dat")),
       m_receiver(OpenData(outdir, "tcp-receiver.dat")),
+      m_rxSegments(OpenData(outdir, "tcp-receiver-segments.dat")),
       m_rtt(OpenData(outdir, "rtt.dat")),
       m_cwnd(OpenData(outdir, "cwnd.dat")),
       m_inflight(OpenData(outdir, "inflight.dat")),
@@ -54,7 +58,8 @@ GprsTcpTracer::~GprsTcpTracer() = default;
 void
 GprsTcpTracer::Close()
 {
-    for (auto* f : {&m_sender, &m_receiver, &m_rtt, &m_cwnd, &m_inflight, &m_rlc, &m_buffer})
+    for (auto* f :
+         {&m_sender, &m_receiver, &m_rxSegments, &m_rtt, &m_cwnd, &m_inflight, &m_rlc, &m_buffer})
     {
         if (*f)
         {
@@ -70,7 +75,21 @@ GprsTcpTracer::WatchTcp(Ptr<Node> sender, Time start, Ptr<PacketSink> sink, uint
     m_sink = sink;
     m_receiverNode = sink->GetNode();
     m_expected = expected;
+    AddressValue local;
+    sink->GetAttribute("Local", local);
+    if (!InetSocketAddress::IsMatchingType(local.Get()))
+    {
+        throw std::invalid_argument("GprsTcpTracer::WatchTcp: the PacketSink's Local address "
+                                    "must be an IPv4 InetSocketAddress (the GPRS devices carry "
+                                    "IPv4 only)");
+    }
+    m_sinkPort = InetSocketAddress::ConvertFrom(local.Get()).GetPort();
     sink->TraceConnectWithoutContext("Rx", MakeCallback(&GprsTcpTracer::OnSinkRx, this));
+    // Below TCP: ns-3's TcpSocketBase drops a segment wholly below RCV.NXT (with an ACK)
+    // before its Rx trace fires, so a socket trace never sees the duplicates.
+    m_receiverNode->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
+        "LocalDeliver",
+        MakeCallback(&GprsTcpTracer::OnLocalDeliver, this));
     // BulkSendApplication creates its socket when it starts.
     Simulator::Schedule(start + NanoSeconds(1) - Simulator::Now(),
                         &GprsTcpTracer::ConnectSender,
@@ -91,16 +110,6 @@ GprsTcpTracer::ConnectSender()
                                   MakeCallback(&GprsTcpTracer::OnInFlight, this));
     Config::ConnectWithoutContext(base + "CongState",
                                   MakeCallback(&GprsTcpTracer::OnCongState, this));
-}
-
-void
-GprsTcpTracer::ConnectReceiver()
-{
-    // The accepted socket exists once data flows; listening sockets never see data.
-    Config::ConnectWithoutContext("/NodeList/" + std::to_string(m_receiverNode->GetId()) +
-                                      "/$ns3::TcpL4Protocol/SocketList/*/Rx",
-                                  MakeCallback(&GprsTcpTracer::OnRx, this));
-    m_receiverConnected = true;
 }
 
 void
@@ -127,20 +136,47 @@ GprsTcpTracer::OnTx(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocket
 }
 
 void
-GprsTcpTracer::OnRx(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocketBase> s)
+GprsTcpTracer::OnLocalDeliver(const Ipv4Header& ip, Ptr<const Packet> p, uint32_t)
 {
-    if (p->GetSize() == 0)
+    if (ip.GetProtocol() != TcpL4Protocol::PROT_NUMBER)
     {
         return;
     }
-    const SequenceNumber32 end = h.GetSequenceNumber() + p->GetSize();
-    if (end <= m_highestRx)
+    TcpHeader h;
+    p->PeekHeader(h);
+    if (h.GetDestinationPort() != m_sinkPort)
     {
-        ++m_duplicates;
+        return;
     }
-    else
+    if (h.GetFlags() & TcpHeader::SYN)
     {
-        m_highestRx = end;
+        // The first connection to the sink is the watched one; a repeated SYN changes nothing.
+        if (!m_rxSynSeen)
+        {
+            m_rxSynSeen = true;
+            m_rxPeer = ip.GetSource();
+            m_rxPeerPort = h.GetSourcePort();
+            m_rxFirstByte = h.GetSequenceNumber() + 1;
+        }
+        return;
+    }
+    const uint32_t size = p->GetSize() - h.GetSerializedSize();
+    if (size == 0 || !m_rxSynSeen || ip.GetSource() != m_rxPeer ||
+        h.GetSourcePort() != m_rxPeerPort)
+    {
+        return;
+    }
+    // Offsets from the first data byte do not wrap below 4 GiB, far more than a GPRS
+    // transfer carries (8 timeslots of CS-4 move 4 GiB in over two days).
+    const auto begin = static_cast<uint32_t>(h.GetSequenceNumber() - m_rxFirstByte);
+    const auto segment = boost::icl::discrete_interval<uint32_t>::right_open(begin, begin + size);
+    const bool duplicate = boost::icl::contains(m_rxArrived, segment);
+    m_duplicates += duplicate ? 1 : 0;
+    m_rxArrived += segment;
+    if (m_rxSegments)
+    {
+        *m_rxSegments << NowSeconds() << " " << h.GetSequenceNumber().GetValue() << " " << duplicate
+                      << "\n";
     }
 }
 
@@ -192,10 +228,6 @@ GprsTcpTracer::OnCongState(TcpSocketState::TcpCongState_t oldState,
 void
 GprsTcpTracer::OnSinkRx(Ptr<const Packet> p, const Address&)
 {
-    if (!m_receiverConnected)
-    {
-        ConnectReceiver();
-    }
     m_rxBytes += p->GetSize();
     m_lastRx = Simulator::Now();
     if (m_receiver)

@@ -6,6 +6,8 @@
 #define GPRS_TCP_TRACER_H
 
 #include "ns3/gprs-pcu.h"
+#include "ns3/ipv4-address.h"
+#include "ns3/ipv4-header.h"
 #include "ns3/node.h"
 #include "ns3/nstime.h"
 #include "ns3/packet-sink.h"
@@ -13,6 +15,7 @@
 #include "ns3/tcp-header.h"
 #include "ns3/tcp-socket-state.h"
 
+#include <boost/icl/interval_set.hpp>
 #include <fstream>
 #include <memory>
 #include <string>
@@ -37,6 +40,9 @@ class TcpSocketBase;
  *
  * - `tcp-sender.dat`: time_s seq retransmission(0/1) for every data segment sent
  * - `tcp-receiver.dat`: time_s bytes, cumulative bytes delivered in order to the application
+ * - `tcp-receiver-segments.dat`: time_s seq duplicate(0/1) for every data segment that reaches
+ *   the receiving node's TCP, duplicates included (ns-3's TCP discards a segment wholly below
+ *   RCV.NXT before its own Rx trace fires, so the tracer watches IP's LocalDeliver instead)
  * - `rtt.dat`: time_s rtt_ms rto_ms for every RTT sample
  * - `cwnd.dat`: time_s cwnd_bytes; `inflight.dat`: time_s bytes_in_flight
  * - `rlc-dl.dat`: time_s bsn retransmission(0/1) lost(0/1) pdch cs for every downlink block
@@ -59,8 +65,9 @@ class GprsTcpTracer
      * \param sender node of the TCP sender; its first TCP socket created at or after start is
      *        watched (BulkSendApplication creates it when it starts)
      * \param start when the sending application starts
-     * \param sink the receiving PacketSink
+     * \param sink the receiving PacketSink; the first connection to its port is watched
      * \param expectedBytes stop the simulation once this many bytes are received (0: never)
+     * \throws std::invalid_argument if the sink's Local address is not an IPv4 socket address
      */
     void WatchTcp(Ptr<Node> sender, Time start, Ptr<PacketSink> sink, uint64_t expectedBytes);
 
@@ -82,7 +89,8 @@ class GprsTcpTracer
     uint32_t GetTimeouts() const;
     /// \return data segments sent again (sequence below the highest sent)
     uint32_t GetRetransmissions() const;
-    /// \return data segments the receiver got wholly again
+    /// \return data segments that reached the receiver when every byte of them had arrived
+    ///         before (TCP then discards them); a retransmission that fills a hole is not one
     uint32_t GetDuplicateSegments() const;
     /// \return RTT samples in ms
     const std::vector<double>& GetRttSamplesMs() const;
@@ -104,10 +112,9 @@ class GprsTcpTracer
   private:
     /// Connect to the sender's socket once it exists.
     void ConnectSender();
-    /// First delivery: connect to the receiving socket.
-    void ConnectReceiver();
     void OnTx(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocketBase> s);
-    void OnRx(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocketBase> s);
+    /// Every packet the receiving node's IP delivers locally, before TCP judges it.
+    void OnLocalDeliver(const Ipv4Header& ip, Ptr<const Packet> p, uint32_t interface);
     void OnRtt(Time oldRtt, Time newRtt);
     void OnRto(Time oldRto, Time newRto);
     void OnCwnd(uint32_t oldCwnd, uint32_t newCwnd);
@@ -123,6 +130,7 @@ class GprsTcpTracer
     std::string m_outdir;                           //!< where files go, or empty
     std::unique_ptr<std::ofstream> m_sender;        //!< tcp-sender.dat
     std::unique_ptr<std::ofstream> m_receiver;      //!< tcp-receiver.dat
+    std::unique_ptr<std::ofstream> m_rxSegments;    //!< tcp-receiver-segments.dat
     std::unique_ptr<std::ofstream> m_rtt;           //!< rtt.dat
     std::unique_ptr<std::ofstream> m_cwnd;          //!< cwnd.dat
     std::unique_ptr<std::ofstream> m_inflight;      //!< inflight.dat
@@ -132,12 +140,16 @@ class GprsTcpTracer
     Ptr<Node> m_receiverNode;                       //!< receiver node
     Ptr<PacketSink> m_sink;                         //!< receiving application
     uint64_t m_expected{0};                         //!< bytes that end the run
-    bool m_receiverConnected{false};                //!< receiver socket hooked
+    uint16_t m_sinkPort{0};                         //!< the sink's TCP port
     uint64_t m_rxBytes{0};                          //!< delivered bytes
     Time m_lastRx;                                  //!< last delivery
     SequenceNumber32 m_highestTx{0};                //!< highest sequence sent
     bool m_anyTx{false};                            //!< a data segment was sent
-    SequenceNumber32 m_highestRx{0};                //!< highest sequence received
+    bool m_rxSynSeen{false};                        //!< the watched connection's SYN arrived
+    Ipv4Address m_rxPeer;                           //!< its sender's address
+    uint16_t m_rxPeerPort{0};                       //!< and port
+    SequenceNumber32 m_rxFirstByte{0};              //!< sequence of its first data byte
+    boost::icl::interval_set<uint32_t> m_rxArrived; //!< offsets of data bytes that arrived
     uint32_t m_timeouts{0};                         //!< RTOs
     uint32_t m_retransmissions{0};                  //!< segments sent again
     uint32_t m_duplicates{0};                       //!< duplicate segments received
