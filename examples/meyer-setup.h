@@ -29,6 +29,7 @@ struct MeyerSetup
     double internetDelayMs{50};          //!< one-way server-GGSN delay (paper: not given)
     uint32_t pollInterval{16};           //!< RRBP poll every N blocks (paper: not given)
     std::string rlcMode{"Acknowledged"}; //!< RLC mode (paper: acknowledged)
+    bool sack{false};                    //!< TCP SACK (paper: not given; off, a 1999 stack)
 
     /// \param cmd register the options, with help texts naming the sources
     void AddOptions(CommandLine& cmd);
