@@ -241,8 +241,9 @@ class GprsTbf
     void Release(Time now, bool abnormal);
 
     /**
-     * The mobile has left the cell (cell reselection): whatever the TBF was doing, this cell
-     * forgets it and its TFI, with no timer.
+     * Back to NONE with no timer, whatever the TBF was doing: the mobile has left the cell
+     * (reselection: this cell forgets the TBF and its TFI), or an establishment found no TFI
+     * and the data waits for one.
      */
     void Reset();
 
