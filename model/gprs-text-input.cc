@@ -21,24 +21,70 @@ namespace
 /// A time unit accepted in time texts: the suffixes of ns3::Time's string constructor.
 struct TimeUnit
 {
-    const char* suffix;   //!< text after the number
-    Time::Unit unit;      //!< the ns-3 unit
-    double secondsPerOne; //!< seconds per unit, for the range check
+    const char* suffix;        //!< text after the number
+    Time::Unit unit;           //!< the ns-3 unit
+    double femtosecondsPerOne; //!< femtoseconds per unit (exact in a double), for range checks
 };
 
 /// Units as in ns3::Time(const std::string&); a year is 365 days there.
 constexpr TimeUnit kTimeUnits[] = {
-    {"s", Time::S, 1.0},
-    {"ms", Time::MS, 1e-3},
-    {"us", Time::US, 1e-6},
-    {"ns", Time::NS, 1e-9},
-    {"ps", Time::PS, 1e-12},
-    {"fs", Time::FS, 1e-15},
-    {"min", Time::MIN, 60.0},
-    {"h", Time::H, 3600.0},
-    {"d", Time::D, 86400.0},
-    {"y", Time::Y, 365 * 86400.0},
+    {"s", Time::S, 1e15},
+    {"ms", Time::MS, 1e12},
+    {"us", Time::US, 1e9},
+    {"ns", Time::NS, 1e6},
+    {"ps", Time::PS, 1e3},
+    {"fs", Time::FS, 1},
+    {"min", Time::MIN, 60e15},
+    {"h", Time::H, 3600e15},
+    {"d", Time::D, 86400e15},
+    {"y", Time::Y, 365 * 86400e15},
 };
+
+/// 2^63: ns-3 counts a time, and a number converted to a time, in a signed 64-bit integer.
+constexpr double kTwoTo63 = 9223372036854775808.0;
+
+/**
+ * \param unit a unit
+ * \return how many counts of the time resolution one \p unit is (exact when whole)
+ */
+double
+TicksPerOne(const TimeUnit& unit)
+{
+    const auto resolution =
+        std::find_if(std::begin(kTimeUnits), std::end(kTimeUnits), [](const TimeUnit& u) {
+            return u.unit == Time::GetResolution();
+        });
+    return unit.femtosecondsPerOne / resolution->femtosecondsPerOne;
+}
+
+/**
+ * \param value a number of \p unit, >= 0
+ * \param unit its unit
+ * \return whether ns-3 represents it: below 2^63 both in its own unit (Time::FromDouble
+ *         converts it to an int64x64_t first) and in counts of the resolution (Time's count)
+ */
+bool
+FitsInTime(double value, const TimeUnit& unit)
+{
+    return value < kTwoTo63 && value * TicksPerOne(unit) < kTwoTo63;
+}
+
+/**
+ * \param unit a unit
+ * \return the largest number of \p unit that FitsInTime, as the shortest text reading back as it
+ */
+std::string
+LargestTimeText(const TimeUnit& unit)
+{
+    double largest = std::min(kTwoTo63, kTwoTo63 / TicksPerOne(unit));
+    while (!FitsInTime(largest, unit))
+    {
+        largest = std::nextafter(largest, 0.0);
+    }
+    char text[32];
+    const auto end = std::to_chars(std::begin(text), std::end(text), largest).ptr;
+    return std::string(text, end);
+}
 
 } // namespace
 
@@ -147,10 +193,11 @@ ParseGprsTime(const std::string& text, const std::string& what)
     {
         throw std::invalid_argument(what + " '" + text + "' is negative (allowed: >= 0)");
     }
-    if (*value * chosen.secondsPerOne > Time::Max().GetSeconds())
+    // Checked in the text's own unit: converted first, a large number wraps around.
+    if (!FitsInTime(*value, chosen))
     {
-        throw std::invalid_argument(what + " '" + text + "' is too large (allowed: up to " +
-                                    FormatGprsTime(Time::Max()) + ")");
+        throw std::invalid_argument(what + " '" + text + "' is too large (allowed: 0 to " +
+                                    LargestTimeText(chosen) + " " + chosen.suffix + ")");
     }
     return Time::FromDouble(*value, chosen.unit);
 }

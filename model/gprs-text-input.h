@@ -94,7 +94,10 @@ std::string FormatGprsNumber(double value);
  * constructor accepts (s, ms, us, ns, ps, fs, min, h, d, y; none means s).
  *
  * Unlike ns3::Time(const std::string&), which aborts the program on an unknown unit, this
- * throws, and it also rejects malformed numbers, negative and unrepresentable times.
+ * throws, and it also rejects malformed numbers, negative times and times ns-3 cannot
+ * represent: the number must stay below 2^63 both in its own unit and in counts of the time
+ * resolution (at the default resolution, ns: 9223372036.854774 s, 292.47 y, 9.2e18 ps or fs).
+ * The check comes before any conversion, so nothing wraps around.
  *
  * \param text the time, e.g. "10s", "250ms", "10"
  * \param what what the time is, for messages

@@ -34,7 +34,7 @@ DataFile(const std::string& name)
 
 /**
  * Set a text attribute of a new mobile device (the device parses it at once).
- * \param name RadioConditions or Outages
+ * \param name RadioConditions, Outages or CellReselections
  * \param value the text
  */
 void
@@ -94,6 +94,15 @@ TEST(GprsCellDeathTest, BadOutagesAreNamed)
 {
     EXPECT_DEATH(SetMsText("Outages", "30s-20s"), "Outages '30s-20s'.*end must be after start");
     EXPECT_DEATH(SetMsText("Outages", "soon"), "Outages 'soon'");
+}
+
+TEST(GprsCellDeathTest, CellReselectionsBeyondTheTimeRangeAreNamed)
+{
+    // Once accepted, and wrapped to a negative time.
+    EXPECT_DEATH(SetMsText("CellReselections", "9223372036.854775807s"),
+                 "CellReselections '9223372036.854775807s'.*is too large");
+    EXPECT_DEATH(SetMsText("CellReselections", "30s,1e20fs"),
+                 "CellReselections '30s,1e20fs'.*'1e20fs' is too large");
 }
 
 TEST(GprsCellDeathTest, MalformedBlerFileIsNamedWithItsLine)

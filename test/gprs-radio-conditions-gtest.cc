@@ -272,6 +272,9 @@ TEST(GprsRadioConditions, RejectsBadSchedules)
     ExpectError([] { GprsRadioConditions::FromSchedule("0s:13,-5s:3"); },
                 "start time '-5s' is negative");
     ExpectError([] { GprsRadioConditions::FromSchedule("0s:13,1e300s:3"); }, "too large");
+    // Once a wrapped time: the C/I at 53 s was dropped.
+    ExpectError([] { GprsRadioConditions::FromSchedule("0s:24,1.85e19fs:-5"); },
+                "schedule entry '1.85e19fs:-5': start time '1.85e19fs' is too large");
     ExpectError([] { GprsRadioConditions::FromSchedule("0s:13,20s:6,10s:13"); },
                 "schedule entry '10s:13': time 10 s not after previous 20 s");
 }
@@ -290,6 +293,8 @@ TEST(GprsRadioConditions, RejectsBadOutages)
     ExpectError([&c] { c.AddOutage(Seconds(0), Seconds(100)); }, "overlaps");
     ExpectError([&c] { c.AddOutages("40s"); }, "outage '40s': expected '<start>-<end>'");
     ExpectError([&c] { c.AddOutages("1s-2x"); }, "got '2x'");
+    ExpectError([&c] { c.AddOutages("1s-1e20fs"); },
+                "outage '1s-1e20fs': outage end '1e20fs' is too large");
     // All or nothing: the good first entry is not kept when the second is bad.
     ExpectError([&c] { c.AddOutages("1s-2s,80s-75s"); }, "outage '80s-75s'");
     EXPECT_EQ(c.GetOutages().size(), 1u);
@@ -315,6 +320,10 @@ TEST(GprsRadioConditions, RejectsBadTraceFilesWithFileAndLine)
     ExpectError<Error>([] { TraceText("0 13\noutage 70 40\n"); },
                        "trace.txt:2: outage [70 s, 40 s): end must be after start");
     ExpectError<Error>([] { TraceText("# nothing\noutage 1 2\n"); }, "trace.txt: no C/I line");
+    ExpectError<Error>([] { TraceText("0 13\n9223372036.854775807 6\n"); },
+                       "trace.txt:2: time '9223372036.854775807' is too large");
+    ExpectError<Error>([] { TraceText("0 13\noutage 1e19ps 1e20ps\n"); },
+                       "trace.txt:2: outage start '1e19ps' is too large");
     ExpectError<Error>(
         [] { GprsRadioConditions::FromTraceFile(GPRS_TEST_DATA_DIR "/ci-missing.txt"); },
         "ci-missing.txt: cannot open file");

@@ -1,0 +1,103 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "ns3/gprs-text-input.h"
+
+#include <gtest/gtest.h>
+#include <stdexcept>
+#include <string>
+
+using namespace ns3;
+
+namespace
+{
+
+/**
+ * \param text a time text
+ * \return the message ParseGprsTime throws for it, or "" when it accepts the text
+ */
+std::string
+TimeError(const std::string& text)
+{
+    try
+    {
+        ParseGprsTime(text, "start time");
+    }
+    catch (const std::invalid_argument& e)
+    {
+        return e.what();
+    }
+    return "";
+}
+
+} // namespace
+
+TEST(GprsTextInput, ParseGprsTimeReadsEveryUnit)
+{
+    EXPECT_EQ(ParseGprsTime("10", "t"), Seconds(10));
+    EXPECT_EQ(ParseGprsTime("10s", "t"), Seconds(10));
+    EXPECT_EQ(ParseGprsTime("250ms", "t"), MilliSeconds(250));
+    EXPECT_EQ(ParseGprsTime("1e-3s", "t"), MilliSeconds(1));
+    EXPECT_EQ(ParseGprsTime("7us", "t"), MicroSeconds(7));
+    EXPECT_EQ(ParseGprsTime("3ns", "t"), NanoSeconds(3));
+    EXPECT_EQ(ParseGprsTime("4000ps", "t"), NanoSeconds(4));
+    EXPECT_EQ(ParseGprsTime("5e6fs", "t"), NanoSeconds(5));
+    EXPECT_EQ(ParseGprsTime("1.5min", "t"), Seconds(90));
+    EXPECT_EQ(ParseGprsTime("2h", "t"), Seconds(7200));
+    EXPECT_EQ(ParseGprsTime("1d", "t"), Seconds(86400));
+    EXPECT_EQ(ParseGprsTime("1y", "t"), Seconds(365 * 86400));
+    EXPECT_EQ(ParseGprsTime("0", "t"), Seconds(0));
+}
+
+TEST(GprsTextInput, ParseGprsTimeAcceptsTheLargestTimeOfEachUnit)
+{
+    // The largest ns-3 Time at the default resolution (ns) is 2^63-1 ns, about 292 years; a
+    // number in a finer unit must itself stay below 2^63 (ns-3 converts it through int64x64_t).
+    // The double nearest 9223372036.854774 is a little below it.
+    EXPECT_NEAR(ParseGprsTime("9223372036.854774s", "t").GetNanoSeconds(), 9223372036854774e3, 2e3);
+    EXPECT_EQ(ParseGprsTime("106751d", "t"), Seconds(106751.0 * 86400));
+    EXPECT_EQ(ParseGprsTime("292y", "t"), Seconds(292.0 * 365 * 86400));
+    EXPECT_EQ(ParseGprsTime("9.2e18ps", "t"), NanoSeconds(9'200'000'000'000'000));
+    EXPECT_EQ(ParseGprsTime("9.2e18fs", "t"), NanoSeconds(9'200'000'000'000));
+}
+
+TEST(GprsTextInput, ParseGprsTimeRejectsTimesBeyondTheRangeOfTheirUnit)
+{
+    // Each of these overflowed before it was checked in its own unit: the first became a
+    // negative time, "1e19ps" negative, "1e20fs" 7766 s.
+    for (const std::string text : {"9223372036.854775807",
+                                   "9223372036.854775807s",
+                                   "9223372036854775807ns",
+                                   "1e19ps",
+                                   "1e20fs",
+                                   "1.85e19fs",
+                                   "1e300s",
+                                   "2562048h",
+                                   "106752d",
+                                   "293y",
+                                   "153722868min"})
+    {
+        const std::string error = TimeError(text);
+        EXPECT_NE(error.find("start time '" + text + "' is too large (allowed: 0 to "),
+                  std::string::npos)
+            << text << ": " << error;
+    }
+    // The limits are the largest doubles below 2^63 ns in s and below 2^63 in ps: 2^63 - 1024.
+    EXPECT_NE(TimeError("1e300s").find("(allowed: 0 to 9223372036.854774 s)"), std::string::npos)
+        << TimeError("1e300s");
+    EXPECT_NE(TimeError("1e19ps").find("(allowed: 0 to 9223372036854774784 ps)"), std::string::npos)
+        << TimeError("1e19ps");
+}
+
+TEST(GprsTextInput, ParseGprsTimeRejectsWhatIsNotATime)
+{
+    EXPECT_NE(TimeError("-1ms").find("start time '-1ms' is negative (allowed: >= 0)"),
+              std::string::npos);
+    for (const std::string text : {"", "abc", "10x", "1.2.3s", "inf", "nan", "1e400s", "s"})
+    {
+        EXPECT_NE(TimeError(text).find("expected start time as a number with an optional unit"),
+                  std::string::npos)
+            << text << ": " << TimeError(text);
+    }
+}
