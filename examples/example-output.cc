@@ -4,17 +4,361 @@
 
 #include "example-output.h"
 
+#include "ns3/gprs-coding-scheme.h"
+#include "ns3/gprs-multislot-class.h"
+#include "ns3/gprs-text-input.h"
 #include "ns3/simulator.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <iomanip>
 #include <iostream>
 #include <numeric>
+#include <sstream>
 
 namespace ns3
 {
+
+namespace
+{
+
+/// Longest value quoted in a message: a long text is cut, not repeated whole.
+constexpr std::size_t kMaxQuotedText = 100;
+
+/**
+ * \param rate a data rate
+ * \return it in the largest whole unit of ns3::DataRate's syntax ("100Mbps")
+ */
+std::string
+FormatRateOption(DataRate rate)
+{
+    const uint64_t bps = rate.GetBitRate();
+    for (const auto& [factor, unit] :
+         {std::pair<uint64_t, const char*>{1000000000, "Gbps"}, {1000000, "Mbps"}, {1000, "kbps"}})
+    {
+        if (bps >= factor && bps % factor == 0)
+        {
+            return std::to_string(bps / factor) + unit;
+        }
+    }
+    return std::to_string(bps) + "bps";
+}
+
+} // namespace
+
+bool
+IsCodingSchemeName(const std::string& text)
+{
+    try
+    {
+        ParseGprsCodingScheme(text);
+        return true;
+    }
+    catch (const std::invalid_argument&)
+    {
+        return false;
+    }
+}
+
+std::string
+FormatTimeOption(Time t)
+{
+    const int64_t ns = t.GetNanoSeconds();
+    for (const auto& [factor, unit] :
+         {std::pair<int64_t, const char*>{1000000000, "s"}, {1000000, "ms"}, {1000, "us"}})
+    {
+        if (ns % factor == 0)
+        {
+            return std::to_string(ns / factor) + unit;
+        }
+    }
+    return std::to_string(ns) + "ns";
+}
+
+ExampleOptions::ExampleOptions(const std::string& file, const std::string& usage)
+    : m_cmd(file)
+{
+    m_cmd.Usage(usage);
+}
+
+void
+ExampleOptions::Add(const std::string& name,
+                    const std::string& help,
+                    const std::string& defaultText,
+                    const std::string& allowed,
+                    std::function<bool(const std::string&)> read)
+{
+    Option& option = m_options.emplace_back(Option{name, defaultText, allowed, std::move(read)});
+    // A callback receives the whole text, also when empty ("--pcap") or holding blanks, where
+    // CommandLine's own string option fails or keeps the first word.
+    m_cmd.AddValue(name,
+                   help + (allowed.empty() ? "" : "; allowed: " + allowed),
+                   Callback<bool, std::string>([&option](const std::string& text) {
+                       option.text = text;
+                       return true;
+                   }),
+                   defaultText);
+}
+
+void
+ExampleOptions::AddWholeNumber(const std::string& name,
+                               const std::string& help,
+                               uint64_t defaultValue,
+                               uint64_t min,
+                               uint64_t max,
+                               std::function<void(uint64_t)> store)
+{
+    const std::string allowed =
+        "an integer from " + std::to_string(min) + " to " + std::to_string(max);
+    Add(name, help, std::to_string(defaultValue), allowed, [min, max, store](const auto& text) {
+        // Read as a real number so that 5e5 is 500000; doubles hold integers up to 2^53 exactly.
+        const auto value = TryParseGprsNumber(text);
+        if (!value || *value != std::floor(*value) || *value < static_cast<double>(min) ||
+            *value > static_cast<double>(max))
+        {
+            return false;
+        }
+        store(static_cast<uint64_t>(*value));
+        return true;
+    });
+}
+
+void
+ExampleOptions::AddPdchs(const std::string& name, const std::string& help, uint32_t& value)
+{
+    AddInteger<uint32_t>(name, help, value, 1, kMaxExamplePdchs);
+}
+
+void
+ExampleOptions::AddMultislotClass(const std::string& help, uint32_t& value)
+{
+    AddInteger<uint32_t>("msClass",
+                         help,
+                         value,
+                         GprsMultislotClass::kMinClass,
+                         GprsMultislotClass::kMaxClass);
+}
+
+void
+ExampleOptions::AddMss(const std::string& help, uint32_t& value)
+{
+    AddInteger<uint32_t>("mss", help, value, kMinExampleMss, kMaxExampleMss);
+}
+
+void
+ExampleOptions::AddNumber(const std::string& name,
+                          const std::string& help,
+                          double& value,
+                          double min,
+                          double max,
+                          const std::string& unit)
+{
+    const std::string allowed =
+        "a number from " + FormatGprsNumber(min) + " to " + FormatGprsNumber(max) + " " + unit;
+    Add(name, help, FormatGprsNumber(value), allowed, [&value, min, max](const auto& text) {
+        const auto number = TryParseGprsNumber(text);
+        if (!number || *number < min || *number > max)
+        {
+            return false;
+        }
+        value = *number;
+        return true;
+    });
+}
+
+void
+ExampleOptions::AddTime(const std::string& name,
+                        const std::string& help,
+                        Time& value,
+                        Time min,
+                        Time max,
+                        bool zeroAllowed,
+                        bool unitRequired)
+{
+    const std::string allowed =
+        std::string(zeroAllowed ? "0 or " : "") + "a time " + (unitRequired ? "with a unit " : "") +
+        "from " + FormatTimeOption(min) + " to " + FormatTimeOption(max) + " such as 50ms" +
+        (unitRequired ? "" : " or 0.05, a bare number being seconds");
+    Add(name,
+        help,
+        FormatTimeOption(value),
+        allowed,
+        [&value, min, max, zeroAllowed, unitRequired](const std::string& text) {
+            if (unitRequired && (text.empty() || !std::isalpha(text.back())))
+            {
+                return false;
+            }
+            Time t;
+            try
+            {
+                t = ParseGprsTime(text, "time");
+            }
+            catch (const std::invalid_argument&)
+            {
+                return false;
+            }
+            if ((t < min || t > max) && !(zeroAllowed && t.IsZero()))
+            {
+                return false;
+            }
+            value = t;
+            return true;
+        });
+}
+
+void
+ExampleOptions::AddDuration(const std::string& name, const std::string& help, Time& value)
+{
+    AddTime(name, help, value, NanoSeconds(1), kMaxExampleTime);
+}
+
+void
+ExampleOptions::AddDelay(const std::string& name,
+                         const std::string& help,
+                         Time& value,
+                         bool unitRequired)
+{
+    AddTime(name, help, value, Seconds(0), kMaxExampleDelay, false, unitRequired);
+}
+
+void
+ExampleOptions::AddRate(const std::string& name,
+                        const std::string& help,
+                        DataRate& value,
+                        DataRate min,
+                        DataRate max)
+{
+    const std::string allowed = "a data rate from " + FormatRateOption(min) + " to " +
+                                FormatRateOption(max) + " such as 100Mbps";
+    Add(name, help, FormatRateOption(value), allowed, [&value, min, max](const auto& text) {
+        // ns-3 converts the number to an integer unchecked: check its magnitude first.
+        const std::size_t unitStart =
+            std::min(text.find_first_not_of("0123456789.eE+-"), text.size());
+        const auto number = TryParseGprsNumber(text.substr(0, unitStart));
+        if (!number || *number < 0 || *number > 1e15)
+        {
+            return false;
+        }
+        std::istringstream in(text);
+        DataRate rate;
+        if (!(in >> rate) || rate < min || rate > max)
+        {
+            return false;
+        }
+        value = rate;
+        return true;
+    });
+}
+
+void
+ExampleOptions::AddFlag(const std::string& name, const std::string& help, bool& value)
+{
+    Add(name,
+        help,
+        value ? "true" : "false",
+        "true or false, 1 or 0; alone: true",
+        [&value](const std::string& text) {
+            if (text.empty() || text == "true" || text == "1")
+            {
+                value = true;
+            }
+            else if (text == "false" || text == "0")
+            {
+                value = false;
+            }
+            else
+            {
+                return false;
+            }
+            return true;
+        });
+}
+
+void
+ExampleOptions::AddText(const std::string& name, const std::string& help, std::string& value)
+{
+    Add(name, help, value, "", [&value](const std::string& text) {
+        value = text;
+        return true;
+    });
+}
+
+void
+ExampleOptions::AddChecked(const std::string& name,
+                           const std::string& help,
+                           std::string& value,
+                           const std::string& allowed,
+                           std::function<bool(const std::string&)> check)
+{
+    Add(name, help, value, allowed, [&value, check](const std::string& text) {
+        if (!check(text))
+        {
+            return false;
+        }
+        value = text;
+        return true;
+    });
+}
+
+void
+ExampleOptions::Require(const std::string& name,
+                        const std::string& allowed,
+                        std::function<bool()> ok)
+{
+    m_requirements.push_back(Requirement{name, allowed, std::move(ok)});
+}
+
+CommandLine&
+ExampleOptions::GetCommandLine()
+{
+    return m_cmd;
+}
+
+std::string
+ExampleOptions::Invalid(const std::string& name) const
+{
+    const auto option = std::find_if(m_options.begin(), m_options.end(), [&name](const auto& o) {
+        return o.name == name;
+    });
+    std::string text = option == m_options.end() ? "" : option->text;
+    if (text.size() > kMaxQuotedText)
+    {
+        text =
+            text.substr(0, kMaxQuotedText) + "... (" + std::to_string(text.size()) + " characters)";
+    }
+    return "invalid option --" + name + "=" + text;
+}
+
+bool
+ExampleOptions::Parse(int argc, char* argv[])
+{
+    m_cmd.Parse(argc, argv);
+    std::string error;
+    for (const auto& option : m_options)
+    {
+        if (!option.read(option.text))
+        {
+            error = Invalid(option.name) + " (allowed: " + option.allowed + ")";
+            break;
+        }
+    }
+    for (std::size_t i = 0; error.empty() && i < m_requirements.size(); ++i)
+    {
+        if (!m_requirements[i].ok())
+        {
+            error =
+                Invalid(m_requirements[i].name) + " (allowed: " + m_requirements[i].allowed + ")";
+        }
+    }
+    if (!error.empty())
+    {
+        std::cerr << "error: " << error << "\n";
+        return false;
+    }
+    return true;
+}
 
 double
 Median(std::vector<double> values)

@@ -5,16 +5,285 @@
 #ifndef EXAMPLE_OUTPUT_H
 #define EXAMPLE_OUTPUT_H
 
-// What the examples share to present their results: statistics, progress, figures.
+// What the examples share: their options, and what presents their results: statistics,
+// progress, figures.
 
+#include "ns3/command-line.h"
+#include "ns3/data-rate.h"
 #include "ns3/nstime.h"
 
+#include <cstdint>
 #include <functional>
+#include <list>
 #include <string>
 #include <vector>
 
 namespace ns3
 {
+
+/// The longest simulated time an example option accepts: 11.6 days, beyond any run of the
+/// examples (the longest default is meyer-download-time's --limit, 1 h), far below ns-3's
+/// Time range (292 years), so that sums and multiples of such times cannot overflow.
+const Time kMaxExampleTime = Seconds(1e6);
+
+/// The longest one-way delay of a link an example option accepts (a geostationary satellite
+/// hop is 0.27 s).
+const Time kMaxExampleDelay = Seconds(10);
+
+/**
+ * The command line of an example. ns-3's CommandLine reads every option as text (its own
+ * parsers take "4x" as 4, wrap "-1" in unsigned types and abort on a bad time); Parse() then
+ * converts each text and checks it against what the option allows, so that a bad value gives
+ * one line naming the option, the value and what is allowed, and a non-zero exit, before
+ * anything is simulated. The allowed values are appended to each option's --help text.
+ */
+class ExampleOptions
+{
+  public:
+    /**
+     * \param file the program's source file (__FILE__), for CommandLine
+     * \param usage the --help text
+     */
+    ExampleOptions(const std::string& file, const std::string& usage);
+
+    /**
+     * Add an integer option.
+     * \param name option name, without "--"
+     * \param help what it is
+     * \param value holds the default; receives the value
+     * \param min smallest allowed value
+     * \param max largest allowed value (at most 2^53)
+     */
+    template <typename T>
+    void AddInteger(const std::string& name, const std::string& help, T& value, T min, T max)
+    {
+        AddWholeNumber(name, help, value, min, max, [&value](uint64_t v) {
+            value = static_cast<T>(v);
+        });
+    }
+
+    /**
+     * Add the PDCHs of a cell, 1..kMaxExamplePdchs.
+     * \param name option name
+     * \param help what it is
+     * \param value holds the default; receives the value
+     */
+    void AddPdchs(const std::string& name, const std::string& help, uint32_t& value);
+
+    /**
+     * Add --msClass, a multislot class of GprsMultislotClass.
+     * \param help what it is
+     * \param value holds the default; receives the value
+     */
+    void AddMultislotClass(const std::string& help, uint32_t& value);
+
+    /**
+     * Add --mss, the TCP MSS, kMinExampleMss..kMaxExampleMss.
+     * \param help what it is
+     * \param value holds the default; receives the value
+     */
+    void AddMss(const std::string& help, uint32_t& value);
+
+    /**
+     * Add a real number option.
+     * \param name option name
+     * \param help what it is
+     * \param value holds the default; receives the value
+     * \param min smallest allowed value
+     * \param max largest allowed value
+     * \param unit the value's unit, for messages (e.g. "dB")
+     */
+    void AddNumber(const std::string& name,
+                   const std::string& help,
+                   double& value,
+                   double min,
+                   double max,
+                   const std::string& unit);
+
+    /**
+     * Add a time option: a number with an optional unit as ParseGprsTime reads it.
+     * \param name option name
+     * \param help what it is
+     * \param value holds the default; receives the value
+     * \param min shortest allowed time
+     * \param max longest allowed time
+     * \param zeroAllowed whether 0 is allowed as well (when it means "none")
+     * \param unitRequired whether a bare number is refused (where it used to mean ms)
+     */
+    void AddTime(const std::string& name,
+                 const std::string& help,
+                 Time& value,
+                 Time min,
+                 Time max,
+                 bool zeroAllowed = false,
+                 bool unitRequired = false);
+
+    /**
+     * Add a simulated duration: a time from 1 ns to kMaxExampleTime.
+     * \param name option name
+     * \param help what it is
+     * \param value holds the default; receives the value
+     */
+    void AddDuration(const std::string& name, const std::string& help, Time& value);
+
+    /**
+     * Add the one-way delay of a link: a time from 0 to kMaxExampleDelay.
+     * \param name option name
+     * \param help what it is
+     * \param value holds the default; receives the value
+     * \param unitRequired whether a bare number is refused (where it used to mean ms)
+     */
+    void AddDelay(const std::string& name,
+                  const std::string& help,
+                  Time& value,
+                  bool unitRequired = false);
+
+    /**
+     * Add a data rate option, in ns3::DataRate's syntax ("100Mbps").
+     * \param name option name
+     * \param help what it is
+     * \param value holds the default; receives the value
+     * \param min smallest allowed rate
+     * \param max largest allowed rate
+     */
+    void AddRate(const std::string& name,
+                 const std::string& help,
+                 DataRate& value,
+                 DataRate min,
+                 DataRate max);
+
+    /**
+     * Add a true/false option ("--name" alone means true).
+     * \param name option name
+     * \param help what it is
+     * \param value holds the default; receives the value
+     */
+    void AddFlag(const std::string& name, const std::string& help, bool& value);
+
+    /**
+     * Add a text option that any text is good for (a path, or a value a model checks itself).
+     * \param name option name
+     * \param help what it is
+     * \param value holds the default; receives the value
+     */
+    void AddText(const std::string& name, const std::string& help, std::string& value);
+
+    /**
+     * Add a text option checked by a function.
+     * \param name option name
+     * \param help what it is
+     * \param value holds the default; receives the value (after \p check)
+     * \param allowed what is allowed, for messages
+     * \param check returns whether a text is allowed; may store what it reads from it
+     */
+    void AddChecked(const std::string& name,
+                    const std::string& help,
+                    std::string& value,
+                    const std::string& allowed,
+                    std::function<bool(const std::string&)> check);
+
+    /**
+     * Add a check that involves several options, run by Parse() after every option is read.
+     * \param name the option named in the message when the check fails
+     * \param allowed what is allowed, for the message
+     * \param ok returns whether the options are consistent
+     */
+    void Require(const std::string& name, const std::string& allowed, std::function<bool()> ok);
+
+    /**
+     * Parse the command line, read and check every option.
+     * \param argc argument count
+     * \param argv arguments
+     * \return false after printing "error: invalid option --name=value (allowed: ...)" on
+     *         stderr when an option is bad
+     */
+    bool Parse(int argc, char* argv[]);
+
+    /// \return the underlying command line, e.g. to add options ns-3 parses
+    CommandLine& GetCommandLine();
+
+  private:
+    /// One option, kept as the text the user gave.
+    struct Option
+    {
+        std::string name;                             //!< name, without "--"
+        std::string text;                             //!< the value as given (or the default)
+        std::string allowed;                          //!< what is allowed, for messages
+        std::function<bool(const std::string&)> read; //!< reads and checks the text
+    };
+
+    /// One check across options.
+    struct Requirement
+    {
+        std::string name;         //!< option named in the message
+        std::string allowed;      //!< what is allowed
+        std::function<bool()> ok; //!< the check
+    };
+
+    /**
+     * Register an option.
+     * \param name option name
+     * \param help what it is
+     * \param defaultText the default as text
+     * \param allowed what is allowed
+     * \param read reads and checks a text, storing the value
+     */
+    void Add(const std::string& name,
+             const std::string& help,
+             const std::string& defaultText,
+             const std::string& allowed,
+             std::function<bool(const std::string&)> read);
+
+    /**
+     * Register an integer option (AddInteger without the type).
+     * \param name option name
+     * \param help what it is
+     * \param defaultValue the default
+     * \param min smallest allowed value
+     * \param max largest allowed value
+     * \param store receives the value
+     */
+    void AddWholeNumber(const std::string& name,
+                        const std::string& help,
+                        uint64_t defaultValue,
+                        uint64_t min,
+                        uint64_t max,
+                        std::function<void(uint64_t)> store);
+
+    /**
+     * \param name an option
+     * \return the error line for it
+     */
+    std::string Invalid(const std::string& name) const;
+
+    CommandLine m_cmd;                       //!< ns-3's parser
+    std::list<Option> m_options;             //!< stable: m_cmd's callbacks refer to each
+    std::vector<Requirement> m_requirements; //!< cross-option checks
+};
+
+/// Most PDCHs of a cell: the 8 timeslots of a TDMA frame (TS 45.002), as GprsPcu's
+/// NumberOfPdchs allows.
+const uint32_t kMaxExamplePdchs = 8;
+
+/// TCP MSS range of the examples: up to 1460 octets, what fits a 1500-octet IP packet
+/// (RFC 894 Ethernet MTU); from 100 octets, below which headers dominate every segment.
+const uint32_t kMinExampleMss = 100;
+const uint32_t kMaxExampleMss = 1460; //!< see kMinExampleMss
+
+/// What ParseGprsCodingScheme accepts, for option messages.
+const std::string kCodingSchemeNames = "CS-1, CS-2, CS-3 or CS-4, also written CS2, cs2 or 2";
+
+/**
+ * \param text a coding scheme name
+ * \return whether ParseGprsCodingScheme accepts it
+ */
+bool IsCodingSchemeName(const std::string& text);
+
+/**
+ * \param t a time
+ * \return it as the shortest option text in a whole unit ("50ms", "300s", "1.5s")
+ */
+std::string FormatTimeOption(Time t);
 
 /**
  * \param values samples

@@ -11,6 +11,8 @@
 // first) on stdout and progress on stderr. Every measured run executes in a child process
 // (fork) so that its peak memory is its own; see --help and doc/gprs-benchmark.rst.inc.
 
+#include "example-output.h"
+
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
 #include "ns3/gprs-module.h"
@@ -21,6 +23,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <cmath>
 #include <cstring>
 #include <ctime>
 #include <functional>
@@ -31,6 +34,7 @@
 #include <string>
 #include <sys/resource.h>
 #include <sys/wait.h>
+#include <tuple>
 #include <unistd.h>
 #include <vector>
 
@@ -729,37 +733,28 @@ RunIdlePart(const Options& o)
         o.burstGap);
 }
 
-/// \return the numbers of a comma-separated list, each in [1, max]
-std::vector<uint32_t>
-ParseList(const std::string& option, const std::string& text, uint32_t max)
+/**
+ * \param text a comma-separated list of integers
+ * \param max the largest allowed
+ * \param values receives the list
+ * \return whether every item is an integer in [1, max] and there is at least one
+ */
+bool
+ReadList(const std::string& text, uint32_t max, std::vector<uint32_t>& values)
 {
-    std::vector<uint32_t> values;
+    values.clear();
     std::stringstream ss(text);
     std::string item;
     while (std::getline(ss, item, ','))
     {
-        std::size_t used = 0;
-        unsigned long v = 0;
-        try
+        const auto v = TryParseGprsNumber(item);
+        if (!v || *v != std::floor(*v) || *v < 1 || *v > max)
         {
-            v = std::stoul(item, &used);
+            return false;
         }
-        catch (const std::exception&)
-        {
-            used = 0;
-        }
-        if (used == 0 || used != item.size() || v < 1 || v > max)
-        {
-            throw std::invalid_argument("--" + option + ": '" + item + "' is not a number in 1.." +
-                                        std::to_string(max));
-        }
-        values.push_back(static_cast<uint32_t>(v));
+        values.push_back(static_cast<uint32_t>(*v));
     }
-    if (values.empty())
-    {
-        throw std::invalid_argument("--" + option + ": empty list");
-    }
-    return values;
+    return !values.empty();
 }
 
 std::string
@@ -782,8 +777,8 @@ main(int argc, char* argv[])
     std::string cells = JoinList(o.cells);
     std::string mobiles = JoinList(o.mobiles);
 
-    CommandLine cmd(__FILE__);
-    cmd.Usage(
+    ExampleOptions options(
+        __FILE__,
         "Measures what the gprs module costs to run. Prints one CSV table (header first) on "
         "stdout, progress on stderr. Parts (--part, comma-separated, or 'all'):\n"
         "  p2p   one mobile downloads --bytes with TCP (BulkSend -> PacketSink) over a GPRS "
@@ -812,93 +807,112 @@ main(int argc, char* argv[])
         "--fork (default) every run is a child process of a parent that never simulates, "
         "without it the whole process's peak so far. build is the CMake build type of this "
         "program plus optimized/log/assert when compiled in. Randomness: --RngRun as usual.");
-    cmd.AddValue("part",
-                 "parts to run: all, or a comma-separated list of p2p, scale, idle",
-                 o.parts);
-    cmd.AddValue("repeats", "runs of each p2p and idle configuration (median reported)", o.repeats);
-    cmd.AddValue("fork", "run every measurement in a child process (own peak memory)", o.fork);
-    cmd.AddValue("cs", "coding scheme of every cell, fixed: CS-1..CS-4", o.cs);
-    cmd.AddValue("ci", "C/I of every mobile: dB ('24'), a schedule or 'file:PATH'", o.ci);
-    cmd.AddValue("msClass", "multislot class of every mobile, 1..45", o.msClass);
-    cmd.AddValue("mss", "TCP segment size, 100..1460 octets", o.mss);
-    cmd.AddValue("internetRate", "rate of the server-GGSN link", o.internetRate);
-    cmd.AddValue("internetDelay", "one-way delay of the server-GGSN link", o.internetDelay);
-    cmd.AddValue("bytes", "p2p: bytes of the TCP download (> 0)", o.bytes);
-    cmd.AddValue("pdchs", "p2p: PDCHs of the cell, 1..8", o.p2pPdchs);
-    cmd.AddValue("p2pDelay",
-                 "p2p: one-way delay of the point-to-point link (default: the GPRS core "
-                 "network delay, GprsBssNetDevice::CoreNetworkDelay)",
-                 o.p2pDelay);
-    cmd.AddValue("cells", "scale: comma-separated cell counts", cells);
-    cmd.AddValue("mobiles", "scale: comma-separated mobiles per cell", mobiles);
-    cmd.AddValue("scalePdchs", "scale and idle: PDCHs per cell, 1..8", o.scalePdchs);
-    cmd.AddValue("cellsPerGgsn",
-                 "scale: cells per GGSN, each GGSN with its own server (0: all cells on one "
-                 "GGSN and one server)",
-                 o.cellsPerGgsn);
-    cmd.AddValue("scaleTime", "scale: simulated time per configuration", o.scaleTime);
-    cmd.AddValue("scaleRepeats", "scale: runs per configuration (median reported)", o.scaleRepeats);
-    cmd.AddValue("idleMobiles", "idle: mobiles of the cell", o.idleMobiles);
-    cmd.AddValue("idleTime", "idle: simulated time of the cell without traffic", o.idleTime);
-    cmd.AddValue("bursts", "idle: traffic bursts in the gap comparison", o.bursts);
-    cmd.AddValue("burstPackets", "idle: downlink packets per mobile per burst", o.burstPackets);
-    cmd.AddValue("burstGap", "idle: time between bursts, short case", o.burstGap);
-    cmd.AddValue("gapFactor", "idle: the long case's gaps are this many times longer", o.gapFactor);
-    cmd.Parse(argc, argv);
-
     std::set<std::string> parts;
-    try
+    options.AddChecked("part",
+                       "parts to run",
+                       o.parts,
+                       "all, or a comma-separated list of p2p, scale, idle",
+                       [&parts](const std::string& text) {
+                           const std::set<std::string> known{"p2p", "scale", "idle"};
+                           parts.clear();
+                           std::stringstream list(text);
+                           std::string part;
+                           while (std::getline(list, part, ','))
+                           {
+                               if (part == "all")
+                               {
+                                   parts.insert(known.begin(), known.end());
+                               }
+                               else if (known.count(part))
+                               {
+                                   parts.insert(part);
+                               }
+                               else
+                               {
+                                   return false;
+                               }
+                           }
+                           return !parts.empty();
+                       });
+    options.AddFlag("fork", "run every measurement in a child process (own peak memory)", o.fork);
+    options.AddChecked("cs",
+                       "coding scheme of every cell, fixed",
+                       o.cs,
+                       kCodingSchemeNames,
+                       IsCodingSchemeName);
+    options.AddText("ci", "C/I of every mobile: dB ('24'), a schedule or 'file:PATH'", o.ci);
+    options.AddMultislotClass("multislot class of every mobile", o.msClass);
+    options.AddMss("TCP segment size, octets", o.mss);
+    options.AddRate("internetRate",
+                    "rate of the server-GGSN link",
+                    o.internetRate,
+                    DataRate("1kbps"),
+                    DataRate("100Gbps"));
+    options.AddDelay("internetDelay", "one-way delay of the server-GGSN link", o.internetDelay);
+    options.AddInteger<uint32_t>("bytes", "p2p: bytes of the TCP download", o.bytes, 1, UINT32_MAX);
+    options.AddPdchs("pdchs", "p2p: PDCHs of the cell", o.p2pPdchs);
+    options.AddDelay("p2pDelay",
+                     "p2p: one-way delay of the point-to-point link (default: the GPRS core "
+                     "network delay, GprsBssNetDevice::CoreNetworkDelay)",
+                     o.p2pDelay);
+    options.AddChecked("cells",
+                       "scale: comma-separated cell counts",
+                       cells,
+                       "a comma-separated list of integers from 1 to 10000",
+                       [&o](const std::string& text) { return ReadList(text, 10000, o.cells); });
+    options.AddChecked("mobiles",
+                       "scale: comma-separated mobiles per cell",
+                       mobiles,
+                       "a comma-separated list of integers from 1 to 60000",
+                       [&o](const std::string& text) { return ReadList(text, 60000, o.mobiles); });
+    options.AddPdchs("scalePdchs", "scale and idle: PDCHs per cell", o.scalePdchs);
+    options.AddDuration("scaleTime", "scale: simulated time per configuration", o.scaleTime);
+    options.AddDuration("idleTime", "idle: simulated time of the cell without traffic", o.idleTime);
+    options.AddDuration("burstGap", "idle: time between bursts, short case", o.burstGap);
+    // Counts: name, help, value, smallest, largest.
+    const std::tuple<const char*, const char*, uint32_t*, uint32_t, uint32_t> counts[] = {
+        {"repeats",
+         "runs of each p2p and idle configuration (median reported)",
+         &o.repeats,
+         1,
+         1000},
+        {"cellsPerGgsn",
+         "scale: cells per GGSN, each GGSN with its own server (0: all cells on one GGSN and one "
+         "server)",
+         &o.cellsPerGgsn,
+         0,
+         10000},
+        {"scaleRepeats",
+         "scale: runs per configuration (median reported)",
+         &o.scaleRepeats,
+         1,
+         1000},
+        {"idleMobiles", "idle: mobiles of the cell", &o.idleMobiles, 1, 60000},
+        {"bursts", "idle: traffic bursts in the gap comparison", &o.bursts, 1, 10000},
+        {"burstPackets", "idle: downlink packets per mobile per burst", &o.burstPackets, 1, 10000},
+        {"gapFactor",
+         "idle: the long case's gaps are this many times longer",
+         &o.gapFactor,
+         1,
+         1000},
+    };
+    for (const auto& [name, help, value, min, max] : counts)
     {
-        const std::set<std::string> known{"p2p", "scale", "idle"};
-        std::stringstream list(o.parts);
-        std::string part;
-        while (std::getline(list, part, ','))
-        {
-            if (part == "all")
-            {
-                parts.insert(known.begin(), known.end());
-            }
-            else if (known.count(part))
-            {
-                parts.insert(part);
-            }
-            else
-            {
-                throw std::invalid_argument("--part: '" + part +
-                                            "' (allowed: all, or a list of p2p, scale, idle)");
-            }
-        }
-        if (parts.empty())
-        {
-            throw std::invalid_argument("--part: empty (allowed: all, or a list of p2p, scale, "
-                                        "idle)");
-        }
-        o.cells = ParseList("cells", cells, 10000);
-        o.mobiles = ParseList("mobiles", mobiles, 60000);
-        o.cs = ToString(ParseGprsCodingScheme(o.cs));
-        GprsAssignTbfTimeslots(static_cast<int>(o.msClass), static_cast<int>(o.p2pPdchs));
-        GprsAssignTbfTimeslots(static_cast<int>(o.msClass), static_cast<int>(o.scalePdchs));
-        auto check = [](bool ok, const std::string& what) {
-            if (!ok)
-            {
-                throw std::invalid_argument(what);
-            }
-        };
-        check(o.repeats >= 1 && o.scaleRepeats >= 1, "--repeats and --scaleRepeats must be >= 1");
-        check(o.bytes > 0, "--bytes must be > 0");
-        check(!o.p2pDelay.IsStrictlyNegative(), "--p2pDelay must be >= 0");
-        check(o.mss >= 100 && o.mss <= 1460, "--mss must be in 100..1460");
-        check(o.scaleTime.IsStrictlyPositive() && o.idleTime.IsStrictlyPositive() &&
-                  o.burstGap.IsStrictlyPositive(),
-              "--scaleTime, --idleTime and --burstGap must be > 0");
-        check(o.idleMobiles >= 1 && o.bursts >= 1 && o.gapFactor >= 1,
-              "--idleMobiles, --bursts and --gapFactor must be >= 1");
+        options.AddInteger<uint32_t>(name, help, *value, min, max);
     }
-    catch (const std::invalid_argument& e)
+    // The idle part's long cases simulate gapFactor times as long: keep them within range.
+    const std::string longest = "--gapFactor times it at most " + FormatTimeOption(kMaxExampleTime);
+    options.Require("idleTime", longest, [&o]() {
+        return o.idleTime.GetSeconds() * o.gapFactor <= kMaxExampleTime.GetSeconds();
+    });
+    options.Require("burstGap", "1s + --bursts x " + longest, [&o]() {
+        return 1 + o.burstGap.GetSeconds() * o.bursts * o.gapFactor <= kMaxExampleTime.GetSeconds();
+    });
+    if (!options.Parse(argc, argv))
     {
-        std::cerr << "error: " << e.what() << "\n";
         return 2;
     }
+    o.cs = ToString(ParseGprsCodingScheme(o.cs));
 
     std::cout << kCsvHeader << "\n" << std::flush;
     const auto start = std::chrono::steady_clock::now();

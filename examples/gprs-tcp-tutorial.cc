@@ -57,69 +57,42 @@ main(int argc, char* argv[])
     bool progress = true;
     bool pcap = false;
 
-    CommandLine cmd(__FILE__);
-    cmd.Usage("One server, one GPRS mobile: a TCP bulk download (BulkSend -> PacketSink) "
-              "starting at 2 s and a 64-byte UDP probe from the server every "
-              "--probeInterval from 1 s. Prints a CSV summary on stdout; with --outdir, "
-              "writes time series (.dat), a gnuplot script and its PNG there. Defaults: "
-              "4 PDCHs, multislot class 8 (4+1), CS-2, C/I 24 dB, MSS 1400 (Chakravorty & "
-              "Pratt's testbed), Internet one-way delay 50 ms (engineer's choice), the "
-              "module's defaults for everything else (doc/gprs.rst).");
-    cmd.AddValue("bytes", "bytes to download (> 0)", bytes);
-    cmd.AddValue("cs", "coding scheme: CS-1..CS-4", cs);
-    cmd.AddValue("radio",
-                 "C/I in dB ('24'), a schedule ('0s:13,10s:6,20s:13') or 'file:PATH'",
-                 radio);
-    cmd.AddValue("pdchs", "PDCHs in the cell, 1..8", pdchs);
-    cmd.AddValue("msClass", "multislot class of the mobile, 1..45", msClass);
-    cmd.AddValue("mss", "TCP maximum segment size, 100..1460 octets", mss);
-    cmd.AddValue("internetDelay", "one-way delay of the Internet link", internetDelay);
-    cmd.AddValue("probeInterval", "interval of the UDP probes (0 disables)", probeInterval);
-    cmd.AddValue("stop", "simulation end if the download is not done before", stop);
-    cmd.AddValue("outdir", "directory for .dat files, gnuplot script and PNG", outdir);
-    cmd.AddValue("progress", "report progress on stderr", progress);
-    cmd.AddValue("pcap",
-                 "with --outdir: write server.pcap, ggsn.pcap and mobile.pcap (IP packets, "
-                 "readable by tcpdump, Wireshark and tcptrace)",
-                 pcap);
-    cmd.Parse(argc, argv);
-
-    GprsCodingScheme scheme;
-    try
+    ExampleOptions options(
+        __FILE__,
+        "One server, one GPRS mobile: a TCP bulk download (BulkSend -> PacketSink) "
+        "starting at 2 s and a 64-byte UDP probe from the server every "
+        "--probeInterval from 1 s. Prints a CSV summary on stdout; with --outdir, "
+        "writes time series (.dat), a gnuplot script and its PNG there. Defaults: "
+        "4 PDCHs, multislot class 8 (4+1), CS-2, C/I 24 dB, MSS 1400 (Chakravorty & "
+        "Pratt's testbed), Internet one-way delay 50 ms (engineer's choice), the "
+        "module's defaults for everything else (doc/gprs.rst).");
+    options.AddInteger<uint32_t>("bytes", "bytes to download", bytes, 1, UINT32_MAX);
+    options.AddChecked("cs", "coding scheme", cs, kCodingSchemeNames, IsCodingSchemeName);
+    options.AddText("radio",
+                    "C/I in dB ('24'), a schedule ('0s:13,10s:6,20s:13') or 'file:PATH'",
+                    radio);
+    options.AddPdchs("pdchs", "PDCHs in the cell", pdchs);
+    options.AddMultislotClass("multislot class of the mobile", msClass);
+    options.AddMss("TCP maximum segment size, octets", mss);
+    options.AddDelay("internetDelay", "one-way delay of the Internet link", internetDelay);
+    options.AddTime("probeInterval",
+                    "interval of the UDP probes (0 disables them)",
+                    probeInterval,
+                    MilliSeconds(1),
+                    kMaxExampleTime,
+                    true);
+    options.AddDuration("stop", "simulation end if the download is not done before", stop);
+    options.AddText("outdir", "directory for .dat files, gnuplot script and PNG", outdir);
+    options.AddFlag("progress", "report progress on stderr", progress);
+    options.AddFlag("pcap",
+                    "with --outdir: write server.pcap, ggsn.pcap and mobile.pcap (IP packets, "
+                    "readable by tcpdump, Wireshark and tcptrace)",
+                    pcap);
+    if (!options.Parse(argc, argv))
     {
-        scheme = ParseGprsCodingScheme(cs);
-    }
-    catch (const std::invalid_argument& e)
-    {
-        std::cerr << "error: --cs: " << e.what() << "\n";
         return 2;
     }
-    std::ostringstream bad;
-    if (bytes == 0)
-    {
-        bad << "--bytes=" << bytes << " (allowed: > 0)";
-    }
-    else if (pdchs < 1 || pdchs > 8)
-    {
-        bad << "--pdchs=" << pdchs << " (allowed: 1..8)";
-    }
-    else if (mss < 100 || mss > 1460)
-    {
-        bad << "--mss=" << mss << " (allowed: 100..1460)";
-    }
-    else if (!stop.IsStrictlyPositive())
-    {
-        bad << "--stop=" << stop.As(Time::S) << " (allowed: > 0)";
-    }
-    else if (probeInterval.IsStrictlyNegative())
-    {
-        bad << "--probeInterval=" << probeInterval.As(Time::S) << " (allowed: >= 0)";
-    }
-    if (!bad.str().empty())
-    {
-        std::cerr << "error: invalid option " << bad.str() << "\n";
-        return 2;
-    }
+    const GprsCodingScheme scheme = ParseGprsCodingScheme(cs);
 
     Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(mss));
     GprsScenarioHelper scenario;

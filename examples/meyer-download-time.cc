@@ -16,6 +16,7 @@
 #include "ns3/core-module.h"
 #include "ns3/gprs-module.h"
 
+#include <algorithm>
 #include <boost/algorithm/string/split.hpp>
 #include <cstdio>
 #include <fstream>
@@ -163,61 +164,68 @@ main(int argc, char* argv[])
     uint32_t runs = 3;
     uint32_t seedRun = 1;
     uint32_t jobs = 1;
-    double limitS = 3600;
+    Time limit = Seconds(3600);
     std::string outdir;
 
-    CommandLine cmd(__FILE__);
-    cmd.Usage("Figure M1 of Meyer (WCNC 1999): time to download --bytes over TCP for each "
-              "coding scheme of --cs-list and each C/I of --ci-list, averaged over --runs "
-              "runs (RNG runs --run .. --run + runs - 1). Prints CSV with columns cs, ci_db, "
-              "bytes, runs, download_time_s, download_time_stdev_s, goodput_kbps, incomplete "
-              "(runs that hit --limit); --outdir receives m1-CS-n.dat and "
-              "meyer-m1-download-time.gp (rendered to PNG when gnuplot is installed). " +
-              MeyerSetup::Choices());
-    setup.AddOptions(cmd);
-    cmd.AddValue("cs-list", "coding schemes, comma-separated", csList);
-    cmd.AddValue("ci-list", "C/I values in dB, comma-separated", ciList);
-    cmd.AddValue("bytes", "bytes to download (paper: 500 kbytes)", bytes);
-    cmd.AddValue("runs", "runs per point, >= 1", runs);
-    cmd.AddValue("run", "first RNG run number", seedRun);
-    cmd.AddValue("jobs", "parallel worker processes, 1..64", jobs);
-    cmd.AddValue("limit", "simulated seconds after which a download counts as incomplete", limitS);
-    cmd.AddValue("outdir", "directory for .dat files and the gnuplot script", outdir);
-    cmd.Parse(argc, argv);
-
-    std::string error = setup.Validate();
-    std::vector<Job> all;
-    std::vector<std::string> schemes = SplitList(csList);
+    ExampleOptions options(
+        __FILE__,
+        "Figure M1 of Meyer (WCNC 1999): time to download --bytes over TCP for each "
+        "coding scheme of --cs-list and each C/I of --ci-list, averaged over --runs "
+        "runs (RNG runs --run .. --run + runs - 1). Prints CSV with columns cs, ci_db, "
+        "bytes, runs, download_time_s, download_time_stdev_s, goodput_kbps, incomplete "
+        "(runs that hit --limit); --outdir receives m1-CS-n.dat and "
+        "meyer-m1-download-time.gp (rendered to PNG when gnuplot is installed). " +
+            MeyerSetup::Choices());
+    setup.AddOptions(options);
+    std::vector<std::string> schemes;
+    options.AddChecked("cs-list",
+                       "coding schemes, comma-separated",
+                       csList,
+                       "a comma-separated list of " + kCodingSchemeNames,
+                       [&schemes](const std::string& text) {
+                           schemes = SplitList(text);
+                           return std::all_of(schemes.begin(), schemes.end(), IsCodingSchemeName);
+                       });
     std::vector<double> cis;
-    for (const auto& ci : SplitList(ciList))
+    options.AddChecked("ci-list",
+                       "C/I values, comma-separated",
+                       ciList,
+                       "a comma-separated list of numbers from -100 to 100 dB such as 6,9,12",
+                       [&cis](const std::string& text) {
+                           cis.clear();
+                           for (const auto& item : SplitList(text))
+                           {
+                               const auto ci = TryParseGprsNumber(item);
+                               if (!ci || *ci < -100 || *ci > 100)
+                               {
+                                   return false;
+                               }
+                               cis.push_back(*ci);
+                           }
+                           return true;
+                       });
+    options.AddInteger<uint64_t>("bytes",
+                                 "bytes to download (paper: 500 kbytes)",
+                                 bytes,
+                                 1,
+                                 UINT32_MAX);
+    options.AddInteger<uint32_t>("runs", "runs per point", runs, 1, 1000);
+    options.AddInteger<uint32_t>("run", "first RNG run number", seedRun, 1, UINT32_MAX - 1000);
+    options.AddInteger<uint32_t>("jobs", "parallel worker processes", jobs, 1, 64);
+    options.AddDuration("limit",
+                        "simulated time after which a download counts as incomplete",
+                        limit);
+    options.AddText("outdir", "directory for .dat files and the gnuplot script", outdir);
+    if (!options.Parse(argc, argv))
     {
-        const auto value = TryParseGprsNumber(ci);
-        if (!value && error.empty())
-        {
-            error = "--ci-list: '" + ci + "' is not a number (expected e.g. 6,9,12)";
-        }
-        cis.push_back(value.value_or(0));
+        return 2;
     }
     for (auto& cs : schemes)
     {
-        try
-        {
-            cs = ToString(ParseGprsCodingScheme(cs));
-        }
-        catch (const std::invalid_argument& e)
-        {
-            error = error.empty() ? std::string("--cs-list: ") + e.what() : error;
-        }
+        cs = ToString(ParseGprsCodingScheme(cs));
     }
-    if (error.empty() && (bytes == 0 || runs == 0 || jobs < 1 || jobs > 64 || limitS <= 0))
-    {
-        error = "need --bytes > 0, --runs >= 1, --jobs in 1..64 and --limit > 0";
-    }
-    if (!error.empty())
-    {
-        std::cerr << "error: " << error << "\n";
-        return 2;
-    }
+    const double limitS = limit.GetSeconds();
+    std::vector<Job> all;
     for (const auto& cs : schemes)
     {
         for (double ci : cis)

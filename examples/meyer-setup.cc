@@ -8,81 +8,49 @@
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
 
-#include <sstream>
-
 namespace ns3
 {
 
 void
-MeyerSetup::AddOptions(CommandLine& cmd)
+MeyerSetup::AddOptions(ExampleOptions& options)
 {
-    cmd.AddValue("cs", "downlink coding scheme CS-1..CS-4", cs);
-    cmd.AddValue("ulCs", "uplink coding scheme (default: as --cs)", ulCs);
-    cmd.AddValue("pdchs", "PDCHs in the cell, 1..8 (paper: 4)", pdchs);
-    cmd.AddValue("msClass", "multislot class, 1..45 (paper: 4+1 = class 8)", msClass);
-    cmd.AddValue("mss", "TCP MSS, 100..1460 octets (paper: 512)", mss);
-    cmd.AddValue("sendWindow", "TCP maximum send window, octets (paper: 8192)", sendWindow);
-    cmd.AddValue("internetDelay",
-                 "one-way server-GGSN delay in ms (not in the paper)",
-                 internetDelayMs);
-    cmd.AddValue("pollInterval",
-                 "RRBP poll every N downlink blocks, 1..64 (not in the paper)",
-                 pollInterval);
-    cmd.AddValue("rlcMode", "Acknowledged or Unacknowledged (paper: Acknowledged)", rlcMode);
-    cmd.AddValue("sack",
-                 "TCP selective acknowledgments, RFC 2018 (not in the paper; default off, as "
-                 "in a 1999 stack)",
-                 sack);
-}
-
-std::string
-MeyerSetup::Validate() const
-{
-    std::ostringstream err;
-    for (const auto& [name, value] : {std::pair{"--cs", cs}, std::pair{"--ulCs", ulCs}})
-    {
-        if (!value.empty())
-        {
-            try
-            {
-                ParseGprsCodingScheme(value);
-            }
-            catch (const std::invalid_argument& e)
-            {
-                err << name << ": " << e.what();
-                return err.str();
-            }
-        }
-    }
-    if (pdchs < 1 || pdchs > 8)
-    {
-        err << "--pdchs=" << pdchs << " out of range (allowed: 1..8)";
-    }
-    else if (msClass < 1 || msClass > 45)
-    {
-        err << "--msClass=" << msClass << " out of range (allowed: 1..45)";
-    }
-    else if (mss < 100 || mss > 1460)
-    {
-        err << "--mss=" << mss << " out of range (allowed: 100..1460)";
-    }
-    else if (sendWindow < mss)
-    {
-        err << "--sendWindow=" << sendWindow << " smaller than the MSS " << mss;
-    }
-    else if (internetDelayMs < 0)
-    {
-        err << "--internetDelay=" << internetDelayMs << " is negative (allowed: >= 0 ms)";
-    }
-    else if (pollInterval < 1 || pollInterval > 64)
-    {
-        err << "--pollInterval=" << pollInterval << " out of range (allowed: 1..64)";
-    }
-    else if (rlcMode != "Acknowledged" && rlcMode != "Unacknowledged")
-    {
-        err << "--rlcMode=" << rlcMode << " unknown (allowed: Acknowledged, Unacknowledged)";
-    }
-    return err.str();
+    options.AddChecked("cs", "downlink coding scheme", cs, kCodingSchemeNames, IsCodingSchemeName);
+    options.AddChecked(
+        "ulCs",
+        "uplink coding scheme (default: as --cs)",
+        ulCs,
+        "empty or " + kCodingSchemeNames,
+        [](const std::string& text) { return text.empty() || IsCodingSchemeName(text); });
+    options.AddPdchs("pdchs", "PDCHs in the cell (paper: 4)", pdchs);
+    options.AddMultislotClass("multislot class (paper: 4+1 = class 8)", msClass);
+    options.AddMss("TCP MSS, octets (paper: 512)", mss);
+    options.AddInteger<uint32_t>("sendWindow",
+                                 "TCP maximum send window, octets, at least the MSS (paper: 8192)",
+                                 sendWindow,
+                                 kMinExampleMss,
+                                 UINT32_MAX);
+    options.AddDelay("internetDelay",
+                     "one-way server-GGSN delay (not in the paper)",
+                     internetDelay,
+                     true);
+    options.AddInteger<uint32_t>("pollInterval",
+                                 "RRBP poll every N downlink blocks (not in the paper)",
+                                 pollInterval,
+                                 1,
+                                 64);
+    options.AddChecked(
+        "rlcMode",
+        "RLC mode (paper: Acknowledged)",
+        rlcMode,
+        "Acknowledged or Unacknowledged",
+        [](const std::string& text) { return text == "Acknowledged" || text == "Unacknowledged"; });
+    options.AddFlag("sack",
+                    "TCP selective acknowledgments, RFC 2018 (not in the paper; default off, as "
+                    "in a 1999 stack)",
+                    sack);
+    options.Require("sendWindow", "at least the MSS, --mss", [this]() {
+        return sendWindow >= mss;
+    });
 }
 
 std::string
@@ -111,7 +79,7 @@ BuildMeyerRun(const MeyerSetup& setup, const std::string& radio, uint64_t bytes,
     const std::string dl = ToString(ParseGprsCodingScheme(setup.cs));
     const std::string ul = setup.ulCs.empty() ? dl : ToString(ParseGprsCodingScheme(setup.ulCs));
     GprsScenarioHelper helper;
-    helper.SetInternetLink(DataRate("10Mbps"), MilliSeconds(setup.internetDelayMs), 0);
+    helper.SetInternetLink(DataRate("10Mbps"), setup.internetDelay, 0);
     GprsHelper& cell = helper.Cell();
     cell.SetPcuAttribute("NumberOfPdchs", UintegerValue(setup.pdchs));
     cell.SetPcuAttribute("PollInterval", UintegerValue(setup.pollInterval));

@@ -8,7 +8,8 @@
 // The setup of M. Meyer, "TCP performance over GPRS", IEEE WCNC 1999, shared by the
 // meyer-download-time and meyer-two-state examples.
 
-#include "ns3/command-line.h"
+#include "example-output.h"
+
 #include "ns3/gprs-module.h"
 #include "ns3/packet-sink.h"
 
@@ -20,21 +21,19 @@ namespace ns3
 /// Inputs of one Meyer run; defaults are the paper's setup plus the documented choices.
 struct MeyerSetup
 {
-    std::string cs{"CS-2"};              //!< downlink coding scheme
-    std::string ulCs;                    //!< uplink coding scheme; empty: as the downlink
-    uint32_t pdchs{4};                   //!< PDCHs (paper: 4)
-    uint32_t msClass{8};                 //!< multislot class (paper: 4 down / 1 up = class 8)
-    uint32_t mss{512};                   //!< TCP MSS (paper: 512 bytes)
-    uint32_t sendWindow{8192};           //!< TCP max send window (paper: 8192 bytes)
-    double internetDelayMs{50};          //!< one-way server-GGSN delay (paper: not given)
-    uint32_t pollInterval{16};           //!< RRBP poll every N blocks (paper: not given)
-    std::string rlcMode{"Acknowledged"}; //!< RLC mode (paper: acknowledged)
-    bool sack{false};                    //!< TCP SACK (paper: not given; off, a 1999 stack)
+    std::string cs{"CS-2"};               //!< downlink coding scheme
+    std::string ulCs;                     //!< uplink coding scheme; empty: as the downlink
+    uint32_t pdchs{4};                    //!< PDCHs (paper: 4)
+    uint32_t msClass{8};                  //!< multislot class (paper: 4 down / 1 up = class 8)
+    uint32_t mss{512};                    //!< TCP MSS (paper: 512 bytes)
+    uint32_t sendWindow{8192};            //!< TCP max send window (paper: 8192 bytes)
+    Time internetDelay{MilliSeconds(50)}; //!< one-way server-GGSN delay (paper: not given)
+    uint32_t pollInterval{16};            //!< RRBP poll every N blocks (paper: not given)
+    std::string rlcMode{"Acknowledged"};  //!< RLC mode (paper: acknowledged)
+    bool sack{false};                     //!< TCP SACK (paper: not given; off, a 1999 stack)
 
-    /// \param cmd register the options, with help texts naming the sources
-    void AddOptions(CommandLine& cmd);
-    /// \return an error message naming the bad option, or empty
-    std::string Validate() const;
+    /// \param options register the options, with help texts naming the sources
+    void AddOptions(ExampleOptions& options);
     /// \return the text for CommandLine::Usage() that states the choices
     static std::string Choices();
 };

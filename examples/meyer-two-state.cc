@@ -74,14 +74,14 @@ main(int argc, char* argv[])
     MeyerSetup setup;
     double goodDb = 13;
     double badDb = 6;
-    double badStart = 10;
-    double badEnd = 20;
-    double duration = 30;
+    Time badStart = Seconds(10);
+    Time badEnd = Seconds(20);
+    Time duration = Seconds(30);
     uint32_t run = 1;
     std::string outdir;
 
-    CommandLine cmd(__FILE__);
-    cmd.Usage(
+    ExampleOptions options(
+        __FILE__,
         "Figures M2-M5 of Meyer (WCNC 1999): a bulk TCP download for --duration seconds "
         "while the C/I is --good-db, then --bad-db from --bad-start to --bad-end. "
         "Defaults reproduce M2-M4 (CS-2, 13/6 dB); --cs=CS-4 --good-db=20 --bad-db=8 "
@@ -89,34 +89,29 @@ main(int argc, char* argv[])
         "tcp-receiver.dat, tcp-receiver-segments.dat, rlc-dl.dat, rtt.dat, cwnd.dat, inflight.dat, "
         "ggsn-buffer.dat and gnuplot scripts meyer-m2..m5 (rendered to PNG when gnuplot "
         "is installed). " +
-        MeyerSetup::Choices());
-    setup.AddOptions(cmd);
-    cmd.AddValue("good-db", "C/I of the good state, dB", goodDb);
-    cmd.AddValue("bad-db", "C/I of the bad state, dB", badDb);
-    cmd.AddValue("bad-start", "start of the bad state, s", badStart);
-    cmd.AddValue("bad-end", "end of the bad state, s", badEnd);
-    cmd.AddValue("duration", "simulated seconds of the download (it starts at 0 s)", duration);
-    cmd.AddValue("run", "RNG run number (seed is fixed)", run);
-    cmd.AddValue("outdir", "directory for traces and gnuplot scripts", outdir);
-    cmd.Parse(argc, argv);
-
-    std::string error = setup.Validate();
-    if (error.empty() && !(badStart > 0 && badEnd > badStart && duration > 0))
+            MeyerSetup::Choices());
+    setup.AddOptions(options);
+    // Beyond the BLER tables' C/I range the nearest table value applies.
+    options.AddNumber("good-db", "C/I of the good state", goodDb, -100, 100, "dB");
+    options.AddNumber("bad-db", "C/I of the bad state", badDb, -100, 100, "dB");
+    options.AddDuration("bad-start", "start of the bad state, after 0 s", badStart);
+    options.AddDuration("bad-end", "end of the bad state, after --bad-start", badEnd);
+    options.AddDuration("duration", "simulated time of the download (it starts at 0 s)", duration);
+    options.AddInteger<uint32_t>("run", "RNG run number (seed is fixed)", run, 1, UINT32_MAX);
+    options.AddText("outdir", "directory for traces and gnuplot scripts", outdir);
+    options.Require("bad-end", "after --bad-start", [&badStart, &badEnd]() {
+        return badEnd > badStart;
+    });
+    if (!options.Parse(argc, argv))
     {
-        error = "need 0 < --bad-start < --bad-end and --duration > 0 (got " +
-                std::to_string(badStart) + ", " + std::to_string(badEnd) + ", " +
-                std::to_string(duration) + ")";
-    }
-    if (!error.empty())
-    {
-        std::cerr << "error: " << error << "\n";
         return 2;
     }
 
     RngSeedManager::SetSeed(1);
     RngSeedManager::SetRun(run);
     std::ostringstream radio;
-    radio << "0s:" << goodDb << "," << badStart << "s:" << badDb << "," << badEnd << "s:" << goodDb;
+    radio << "0s:" << goodDb << "," << FormatTimeOption(badStart) << ":" << badDb << ","
+          << FormatTimeOption(badEnd) << ":" << goodDb;
     std::unique_ptr<GprsTcpTracer> tracer;
     try
     {
@@ -130,10 +125,10 @@ main(int argc, char* argv[])
     MeyerRun meyer = BuildMeyerRun(setup, radio.str(), 0, 1000);
     tracer->WatchTcp(meyer.scenario.server, meyer.start, meyer.sink, 0);
     tracer->WatchRlc(meyer.scenario.pcu, 0);
-    ReportProgress("meyer-two-state", meyer.start + Seconds(duration), [&tracer]() {
+    ReportProgress("meyer-two-state", meyer.start + duration, [&tracer]() {
         return std::to_string(tracer->GetBytesReceived()) + " bytes received";
     });
-    Simulator::Stop(meyer.start + Seconds(duration));
+    Simulator::Stop(meyer.start + duration);
     Simulator::Run();
     tracer->Close();
 
@@ -143,7 +138,7 @@ main(int argc, char* argv[])
                  "tcp_duplicate_segments_received,rlc_blocks,rlc_retransmissions,rlc_stalls,"
                  "bler_good,bler_bad,llc_frames_lost\n"
               << std::fixed << std::setprecision(4) << ToString(ParseGprsCodingScheme(setup.cs))
-              << "," << goodDb << "," << badDb << "," << duration << ","
+              << "," << goodDb << "," << badDb << "," << duration.GetSeconds() << ","
               << tracer->GetBytesReceived() << "," << tracer->GetTimeouts() << ","
               << tracer->GetRetransmissions() << "," << tracer->GetDuplicateSegments() << ","
               << tracer->GetRlcBlocks() << "," << tracer->GetRlcRetransmissions() << ","
@@ -157,7 +152,7 @@ main(int argc, char* argv[])
         std::ostringstream title;
         title << ToString(ParseGprsCodingScheme(setup.cs)) << " " << goodDb << "/" << badDb
               << " dB";
-        WriteScripts(outdir, title.str(), badStart, badEnd);
+        WriteScripts(outdir, title.str(), badStart.GetSeconds(), badEnd.GetSeconds());
         for (const char* script : {"meyer-m2-receiver.gp",
                                    "meyer-m3-rlc.gp",
                                    "meyer-m4-rtt.gp",
