@@ -13,6 +13,8 @@
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <numeric>
@@ -90,7 +92,8 @@ ExampleOptions::Add(const std::string& name,
                     const std::string& allowed,
                     std::function<bool(const std::string&)> read)
 {
-    Option& option = m_options.emplace_back(Option{name, defaultText, allowed, std::move(read)});
+    Option& option =
+        m_options.emplace_back(Option{name, defaultText, allowed, std::move(read), ""});
     // A callback receives the whole text, also when empty ("--pcap") or holding blanks, where
     // CommandLine's own string option fails or keeps the first word.
     m_cmd.AddValue(name,
@@ -286,6 +289,42 @@ ExampleOptions::AddText(const std::string& name, const std::string& help, std::s
 }
 
 void
+ExampleOptions::AddOutputDirectory(const std::string& name,
+                                   const std::string& help,
+                                   std::string& value)
+{
+    Add(name,
+        help + " (created when missing; empty: none)",
+        value,
+        "a directory that exists or can be created, and is writable",
+        {});
+    Option& option = m_options.back();
+    option.read = [&value, &option](const std::string& text) {
+        if (!text.empty())
+        {
+            std::error_code error;
+            std::filesystem::create_directories(text, error);
+            if (error)
+            {
+                option.problem = "cannot create " + text + ": " + error.message();
+                return false;
+            }
+            // A probe file, since neither the permission bits nor access() tell for root or
+            // for file systems such as /proc.
+            const std::string probe = text + "/.write-test";
+            if (!std::ofstream(probe))
+            {
+                option.problem = "cannot write in " + text;
+                return false;
+            }
+            std::filesystem::remove(probe, error);
+        }
+        value = text;
+        return true;
+    };
+}
+
+void
 ExampleOptions::AddChecked(const std::string& name,
                            const std::string& help,
                            std::string& value,
@@ -340,7 +379,8 @@ ExampleOptions::Parse(int argc, char* argv[])
     {
         if (!option.read(option.text))
         {
-            error = Invalid(option.name) + " (allowed: " + option.allowed + ")";
+            error = Invalid(option.name) + " (allowed: " + option.allowed + ")" +
+                    (option.problem.empty() ? "" : ": " + option.problem);
             break;
         }
     }

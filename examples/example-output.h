@@ -169,6 +169,15 @@ class ExampleOptions
     void AddText(const std::string& name, const std::string& help, std::string& value);
 
     /**
+     * Add an output directory: empty for none; else Parse() creates it with its parents when
+     * missing and refuses one it cannot create or write in.
+     * \param name option name
+     * \param help what it is
+     * \param value holds the default; receives the value
+     */
+    void AddOutputDirectory(const std::string& name, const std::string& help, std::string& value);
+
+    /**
      * Add a text option checked by a function.
      * \param name option name
      * \param help what it is
@@ -210,6 +219,7 @@ class ExampleOptions
         std::string text;                             //!< the value as given (or the default)
         std::string allowed;                          //!< what is allowed, for messages
         std::function<bool(const std::string&)> read; //!< reads and checks the text
+        std::string problem; //!< why the text is not allowed, when read can tell
     };
 
     /// One check across options.

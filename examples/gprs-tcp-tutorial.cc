@@ -82,7 +82,9 @@ main(int argc, char* argv[])
                     kMaxExampleTime,
                     true);
     options.AddDuration("stop", "simulation end if the download is not done before", stop);
-    options.AddText("outdir", "directory for .dat files, gnuplot script and PNG", outdir);
+    options.AddOutputDirectory("outdir",
+                               "directory for .dat files, gnuplot script and PNG",
+                               outdir);
     options.AddFlag("progress", "report progress on stderr", progress);
     options.AddFlag("pcap",
                     "with --outdir: write server.pcap, ggsn.pcap and mobile.pcap (IP packets, "

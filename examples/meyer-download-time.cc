@@ -215,7 +215,7 @@ main(int argc, char* argv[])
     options.AddDuration("limit",
                         "simulated time after which a download counts as incomplete",
                         limit);
-    options.AddText("outdir", "directory for .dat files and the gnuplot script", outdir);
+    options.AddOutputDirectory("outdir", "directory for .dat files and the gnuplot script", outdir);
     if (!options.Parse(argc, argv))
     {
         return 2;

@@ -98,7 +98,7 @@ main(int argc, char* argv[])
     options.AddDuration("bad-end", "end of the bad state, after --bad-start", badEnd);
     options.AddDuration("duration", "simulated time of the download (it starts at 0 s)", duration);
     options.AddInteger<uint32_t>("run", "RNG run number (seed is fixed)", run, 1, UINT32_MAX);
-    options.AddText("outdir", "directory for traces and gnuplot scripts", outdir);
+    options.AddOutputDirectory("outdir", "directory for traces and gnuplot scripts", outdir);
     options.Require("bad-end", "after --bad-start", [&badStart, &badEnd]() {
         return badEnd > badStart;
     });

@@ -2,7 +2,8 @@
 # A row is "example | arguments | expected", where expected is either
 #   - a regular expression (CMake syntax) that stderr must match: the example must then exit
 #     non-zero and print nothing on stdout (no table for a bad input), or
-#   - "ok": the example must exit 0 and print a well-formed CSV table on stdout.
+#   - "ok", optionally followed by files (relative to the working directory): the example must
+#     exit 0, print a well-formed CSV table on stdout and write those files.
 # Variables: TABLE (the table), ROW (index among the lines file(STRINGS) reads), EXAMPLES
 # (directory of the example binaries), WORK_DIR (scratch directory, the examples' working
 # directory).
@@ -27,6 +28,13 @@ execute_process(COMMAND ${EXAMPLES}/${example} ${args}
                 WORKING_DIRECTORY ${WORK_DIR}
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 60)
 set(run "${example} ${args}\n  exit: ${rc}\n  stdout: ${out}\n  stderr: ${err}")
+
+set(expected_files "")
+if(expected MATCHES "^ok( |$)")
+  string(REGEX REPLACE "^ok *" "" expected_files "${expected}")
+  separate_arguments(expected_files UNIX_COMMAND "${expected_files}")
+  set(expected "ok")
+endif()
 
 if(NOT expected STREQUAL "ok")
   if(rc STREQUAL "0" OR rc MATCHES "timeout")
@@ -65,5 +73,10 @@ foreach(row ${out_lines})
   endif()
   if(",${unquoted}," MATCHES ",-?(nan|inf)[^,]*,")
     message(FATAL_ERROR "row '${row}' holds a nan or inf: ${run}")
+  endif()
+endforeach()
+foreach(file ${expected_files})
+  if(NOT EXISTS ${WORK_DIR}/${file})
+    message(FATAL_ERROR "${file} not written: ${run}")
   endif()
 endforeach()
