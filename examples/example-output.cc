@@ -7,6 +7,7 @@
 #include "ns3/gprs-coding-scheme.h"
 #include "ns3/gprs-multislot-class.h"
 #include "ns3/gprs-text-input.h"
+#include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
 
 #include <algorithm>
@@ -83,6 +84,22 @@ ExampleOptions::ExampleOptions(const std::string& file, const std::string& usage
     : m_cmd(file)
 {
     m_cmd.Usage(usage);
+    // ns-3's global values RngSeed and RngRun, taken here (CommandLine looks for a program
+    // option before a global value) so that they are checked like any option: ns-3 wraps
+    // "-1" and aborts on "x" or a seed of 0. The seed is 32 bits in ns-3 (RngSeedManager).
+    AddWholeNumber("RngSeed",
+                   "seed of the random number generator (ns-3's RngSeed)",
+                   RngSeedManager::GetSeed(),
+                   1,
+                   UINT32_MAX,
+                   [](uint64_t seed) { RngSeedManager::SetSeed(static_cast<uint32_t>(seed)); });
+    AddWholeNumber("RngRun",
+                   "run number: independent replications of a configuration use different runs "
+                   "with the same seed (ns-3's RngRun)",
+                   RngSeedManager::GetRun(),
+                   1,
+                   UINT32_MAX,
+                   [](uint64_t run) { RngSeedManager::SetRun(run); });
 }
 
 void

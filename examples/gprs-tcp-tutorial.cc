@@ -166,7 +166,14 @@ main(int argc, char* argv[])
         UdpClientHelper probe(s.GetMobileAddress(0), 6000);
         probe.SetAttribute("Interval", TimeValue(probeInterval));
         probe.SetAttribute("PacketSize", UintegerValue(64));
-        probe.SetAttribute("MaxPackets", UintegerValue(0));
+        // Every interval from 1 s until --stop. An explicit count: ns-3.37's UdpClient sends a
+        // single packet for MaxPackets=0 (later versions read 0 as unlimited).
+        const int64_t probeCount = stop > Seconds(1)
+                                       ? (stop - Seconds(1) - NanoSeconds(1)).GetNanoSeconds() /
+                                                 probeInterval.GetNanoSeconds() +
+                                             1
+                                       : 0;
+        probe.SetAttribute("MaxPackets", UintegerValue(std::min<int64_t>(probeCount, UINT32_MAX)));
         ApplicationContainer pc = probe.Install(s.server);
         pc.Start(Seconds(1));
     }
@@ -185,18 +192,31 @@ main(int argc, char* argv[])
     const bool done = tracer->GetBytesReceived() >= bytes;
     const double seconds = (tracer->GetLastReceive() - Seconds(2)).GetSeconds();
     const std::vector<double>& rtt = tracer->GetRttSamplesMs();
-    std::cout << "bytes,cs,radio,pdchs,ms_class,complete,download_time_s,goodput_kbps,"
-                 "rtt_min_ms,rtt_median_ms,rtt_max_ms,rlc_dl_blocks,rlc_dl_retransmissions,"
-                 "tbfs_established,probe_first_ms,probe_median_ms\n";
-    std::cout << std::fixed << std::setprecision(3) << bytes << "," << ToString(scheme) << ",\""
-              << radio << "\"," << pdchs << "," << msClass << "," << (done ? 1 : 0) << ","
-              << seconds << ","
-              << (seconds > 0 ? tracer->GetBytesReceived() * 8 / seconds / 1000 : 0) << ","
-              << (rtt.empty() ? 0 : *std::min_element(rtt.begin(), rtt.end())) << "," << Median(rtt)
-              << "," << (rtt.empty() ? 0 : *std::max_element(rtt.begin(), rtt.end())) << ","
-              << tracer->GetRlcBlocks() << "," << tracer->GetRlcRetransmissions() << ","
-              << tracer->GetTbfs() << "," << (probes.delayMs.empty() ? 0 : probes.delayMs.front())
-              << "," << Median(probes.delayMs) << "\n";
+    const std::vector<double>& probeMs = probes.delayMs;
+    // What was not measured (no download time before the download completes, no RTT sample,
+    // no probe) is an empty field, never a number.
+    const auto field = [](bool measured, double value) {
+        std::ostringstream text;
+        if (measured)
+        {
+            text << std::fixed << std::setprecision(3) << value;
+        }
+        return text.str();
+    };
+    std::cout << "bytes,cs,radio,pdchs,ms_class,complete,bytes_received,download_time_s,"
+                 "goodput_kbps,rtt_min_ms,rtt_median_ms,rtt_max_ms,rlc_dl_blocks,"
+                 "rlc_dl_retransmissions,tbfs_established,probes,probe_first_ms,probe_median_ms\n";
+    std::cout << bytes << "," << ToString(scheme) << ",\"" << radio << "\"," << pdchs << ","
+              << msClass << "," << (done ? 1 : 0) << "," << tracer->GetBytesReceived() << ","
+              << field(done, seconds) << ","
+              << field(done, tracer->GetBytesReceived() * 8 / seconds / 1000) << ","
+              << field(!rtt.empty(), rtt.empty() ? 0 : *std::min_element(rtt.begin(), rtt.end()))
+              << "," << field(!rtt.empty(), Median(rtt)) << ","
+              << field(!rtt.empty(), rtt.empty() ? 0 : *std::max_element(rtt.begin(), rtt.end()))
+              << "," << tracer->GetRlcBlocks() << "," << tracer->GetRlcRetransmissions() << ","
+              << tracer->GetTbfs() << "," << probeMs.size() << ","
+              << field(!probeMs.empty(), probeMs.empty() ? 0 : probeMs.front()) << ","
+              << field(!probeMs.empty(), Median(probeMs)) << "\n";
 
     if (!outdir.empty())
     {

@@ -38,7 +38,7 @@ struct Job
 {
     std::string cs; //!< coding scheme
     double ciDb;    //!< C/I
-    uint32_t run;   //!< RNG run number
+    uint64_t run;   //!< RNG run number
 };
 
 /// What one simulation measured.
@@ -65,7 +65,6 @@ RunOne(const MeyerSetup& base, const Job& job, uint64_t bytes, double limitS)
 {
     MeyerSetup setup = base;
     setup.cs = job.cs;
-    RngSeedManager::SetSeed(1);
     RngSeedManager::SetRun(job.run);
     std::ostringstream radio;
     radio << job.ciDb;
@@ -162,7 +161,6 @@ main(int argc, char* argv[])
     std::string ciList = "6,9,12,15,18,21,24,27,30";
     uint64_t bytes = 500000;
     uint32_t runs = 3;
-    uint32_t seedRun = 1;
     uint32_t jobs = 1;
     Time limit = Seconds(3600);
     std::string outdir;
@@ -171,7 +169,8 @@ main(int argc, char* argv[])
         __FILE__,
         "Figure M1 of Meyer (WCNC 1999): time to download --bytes over TCP for each "
         "coding scheme of --cs-list and each C/I of --ci-list, averaged over --runs "
-        "runs (RNG runs --run .. --run + runs - 1). Prints CSV with columns cs, ci_db, "
+        "runs (RNG runs --RngRun .. --RngRun + runs - 1, seed --RngSeed). Prints CSV with columns "
+        "cs, ci_db, "
         "bytes, runs, download_time_s, download_time_stdev_s, goodput_kbps, incomplete "
         "(runs that hit --limit); --outdir receives m1-CS-n.dat and "
         "meyer-m1-download-time.gp (rendered to PNG when gnuplot is installed). " +
@@ -210,7 +209,6 @@ main(int argc, char* argv[])
                                  1,
                                  UINT32_MAX);
     options.AddInteger<uint32_t>("runs", "runs per point", runs, 1, 1000);
-    options.AddInteger<uint32_t>("run", "first RNG run number", seedRun, 1, UINT32_MAX - 1000);
     options.AddInteger<uint32_t>("jobs", "parallel worker processes", jobs, 1, 64);
     options.AddDuration("limit",
                         "simulated time after which a download counts as incomplete",
@@ -225,6 +223,7 @@ main(int argc, char* argv[])
         cs = ToString(ParseGprsCodingScheme(cs));
     }
     const double limitS = limit.GetSeconds();
+    const uint64_t firstRun = RngSeedManager::GetRun();
     std::vector<Job> all;
     for (const auto& cs : schemes)
     {
@@ -232,7 +231,7 @@ main(int argc, char* argv[])
         {
             for (uint32_t r = 0; r < runs; ++r)
             {
-                all.push_back(Job{cs, ci, seedRun + r});
+                all.push_back(Job{cs, ci, firstRun + r});
             }
         }
     }

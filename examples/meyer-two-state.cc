@@ -77,7 +77,6 @@ main(int argc, char* argv[])
     Time badStart = Seconds(10);
     Time badEnd = Seconds(20);
     Time duration = Seconds(30);
-    uint32_t run = 1;
     std::string outdir;
 
     ExampleOptions options(
@@ -97,7 +96,6 @@ main(int argc, char* argv[])
     options.AddDuration("bad-start", "start of the bad state, after 0 s", badStart);
     options.AddDuration("bad-end", "end of the bad state, after --bad-start", badEnd);
     options.AddDuration("duration", "simulated time of the download (it starts at 0 s)", duration);
-    options.AddInteger<uint32_t>("run", "RNG run number (seed is fixed)", run, 1, UINT32_MAX);
     options.AddOutputDirectory("outdir", "directory for traces and gnuplot scripts", outdir);
     options.Require("bad-end", "after --bad-start", [&badStart, &badEnd]() {
         return badEnd > badStart;
@@ -107,8 +105,6 @@ main(int argc, char* argv[])
         return 2;
     }
 
-    RngSeedManager::SetSeed(1);
-    RngSeedManager::SetRun(run);
     std::ostringstream radio;
     radio << "0s:" << goodDb << "," << FormatTimeOption(badStart) << ":" << badDb << ","
           << FormatTimeOption(badEnd) << ":" << goodDb;

@@ -2,8 +2,9 @@
 # A row is "example | arguments | expected", where expected is either
 #   - a regular expression (CMake syntax) that stderr must match: the example must then exit
 #     non-zero and print nothing on stdout (no table for a bad input), or
-#   - "ok", optionally followed by files (relative to the working directory): the example must
-#     exit 0, print a well-formed CSV table on stdout and write those files.
+#   - "ok", optionally followed by words: the example must exit 0 (or N, given "exit=N"),
+#     print a well-formed CSV table on stdout, write the files named (relative to the working
+#     directory) and, for each word "column=REGEX", have that column of its first row match.
 # Variables: TABLE (the table), ROW (index among the lines file(STRINGS) reads), EXAMPLES
 # (directory of the example binaries), WORK_DIR (scratch directory, the examples' working
 # directory).
@@ -30,9 +31,20 @@ execute_process(COMMAND ${EXAMPLES}/${example} ${args}
 set(run "${example} ${args}\n  exit: ${rc}\n  stdout: ${out}\n  stderr: ${err}")
 
 set(expected_files "")
+set(expected_columns "")
+set(expected_rc 0)
 if(expected MATCHES "^ok( |$)")
-  string(REGEX REPLACE "^ok *" "" expected_files "${expected}")
-  separate_arguments(expected_files UNIX_COMMAND "${expected_files}")
+  string(REGEX REPLACE "^ok *" "" words "${expected}")
+  separate_arguments(words UNIX_COMMAND "${words}")
+  foreach(word ${words})
+    if(word MATCHES "^exit=([0-9]+)$")
+      set(expected_rc ${CMAKE_MATCH_1})
+    elseif(word MATCHES "^[a-z_0-9]+=")
+      list(APPEND expected_columns ${word})
+    else()
+      list(APPEND expected_files ${word})
+    endif()
+  endforeach()
   set(expected "ok")
 endif()
 
@@ -49,8 +61,8 @@ if(NOT expected STREQUAL "ok")
   return()
 endif()
 
-if(NOT rc STREQUAL "0")
-  message(FATAL_ERROR "good input failed: ${run}")
+if(NOT rc STREQUAL expected_rc)
+  message(FATAL_ERROR "good input failed (expected exit ${expected_rc}): ${run}")
 endif()
 # Well-formed: a header of column names, at least one row, every row as many fields as the
 # header (a quoted field may hold commas), no field "nan" or "inf".
@@ -64,6 +76,27 @@ endif()
 string(REGEX MATCHALL "," header_commas "${header}")
 list(LENGTH header_commas columns)
 list(REMOVE_AT out_lines 0)
+list(GET out_lines 0 first_row)
+string(REPLACE "," ";" header_fields "${header}")
+# Quoted fields of the first row hold no comma in the rows the table checks by column.
+string(REPLACE "," ";" first_fields "${first_row}")
+foreach(check ${expected_columns})
+  string(REGEX MATCH "^([^=]+)=(.*)$" unused "${check}")
+  set(column ${CMAKE_MATCH_1})
+  set(regex "${CMAKE_MATCH_2}")
+  list(FIND header_fields ${column} index)
+  if(index LESS 0)
+    message(FATAL_ERROR "no column ${column}: ${run}")
+  endif()
+  list(LENGTH first_fields field_count)
+  set(value "")
+  if(index LESS field_count)
+    list(GET first_fields ${index} value)
+  endif()
+  if(NOT "${value}" MATCHES "${regex}")
+    message(FATAL_ERROR "column ${column} is '${value}', expected '${regex}': ${run}")
+  endif()
+endforeach()
 foreach(row ${out_lines})
   string(REGEX REPLACE "\"[^\"]*\"" "text" unquoted "${row}")
   string(REGEX MATCHALL "," commas "${unquoted}")
