@@ -913,6 +913,9 @@ main(int argc, char* argv[])
         return 2;
     }
     o.cs = ToString(ParseGprsCodingScheme(o.cs));
+    // The mobiles read --ci when the cells are built; one reads it now, so that a bad value
+    // stops the program (naming it) before the table's header.
+    CreateObject<GprsMsNetDevice>()->SetAttribute("RadioConditions", StringValue(o.ci));
 
     std::cout << kCsvHeader << "\n" << std::flush;
     const auto start = std::chrono::steady_clock::now();
