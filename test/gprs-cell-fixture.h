@@ -1,0 +1,489 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef GPRS_CELL_FIXTURE_H
+#define GPRS_CELL_FIXTURE_H
+
+// Scenario helpers shared by the ns-3 TestSuites of whole cells (gprs-cell-test-suite.cc,
+// gprs-llc-test-suite.cc): a cell built through GprsScenarioHelper, a recorder of the PCU's trace
+// sources, UDP and TCP traffic, and the packet count of every device.
+
+#include "ns3/applications-module.h"
+#include "ns3/core-module.h"
+#include "ns3/gprs-module.h"
+#include "ns3/internet-module.h"
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ns3
+{
+namespace gprs_test
+{
+
+/**
+ * \param name a file of test/data
+ * \return its path: test/data beside this source file
+ */
+inline std::string
+DataFile(const std::string& name)
+{
+    const std::string source = __FILE__;
+    return source.substr(0, source.find_last_of('/')) + "/data/" + name;
+}
+
+/// A delivered IP packet, from the PCU's PacketDelivered trace.
+struct Delivery
+{
+    Time at;        //!< delivery time
+    uint32_t ms;    //!< mobile
+    uint32_t bytes; //!< IP octets
+    Time delay;     //!< since the sending device accepted it
+};
+
+/// A TBF establishment or release, from the TbfEstablished and TbfReleased traces.
+struct TbfEvent
+{
+    Time at;           //!< when
+    uint32_t ms;       //!< mobile
+    GprsDirection dir; //!< direction
+    Time delay;        //!< establishment: since the data that asked for it
+    bool abnormal;     //!< release: counter expiry
+};
+
+/// An RLC data block on the air with its time, from the RlcBlock trace.
+struct TimedBlock
+{
+    Time at;                   //!< when sent
+    GprsRlcBlockRecord record; //!< the block
+};
+
+/// An RLC/MAC control block on the air, from the ControlBlock trace.
+struct TimedControl
+{
+    Time at;                //!< when sent
+    uint32_t ms;            //!< mobile
+    GprsControlMessage msg; //!< message
+    uint8_t pdch;           //!< timeslot
+    bool lost;              //!< not decoded
+};
+
+/**
+ * \param dir a direction
+ * \return 0 for the downlink, 1 for the uplink
+ */
+inline int
+DirIndex(GprsDirection dir)
+{
+    return dir == GprsDirection::DOWNLINK ? 0 : 1;
+}
+
+/// Everything the PCU's trace sources report during one run.
+struct CellRecorder
+{
+    std::vector<Delivery> deliveries[2]; //!< [DirIndex] delivered IP packets
+    std::vector<TbfEvent> established;   //!< TBF establishments
+    std::vector<TbfEvent> released;      //!< TBF releases
+    std::vector<TimedBlock> blocks;      //!< RLC data blocks
+    std::vector<TimedControl> controls;  //!< control blocks
+    uint32_t bufferDrops{0};             //!< BufferDrop count
+    uint32_t framesLost{0};              //!< LlcFrameLost count
+    std::size_t stopAfterDownlink{0};    //!< stop the simulation after this many DL deliveries
+
+    /**
+     * Connect to the PCU's trace sources.
+     * \param pcu the PCU
+     */
+    void Connect(Ptr<GprsPcu> pcu)
+    {
+        pcu->TraceConnectWithoutContext("PacketDelivered",
+                                        MakeCallback(&CellRecorder::OnDelivered, this));
+        pcu->TraceConnectWithoutContext("TbfEstablished",
+                                        MakeCallback(&CellRecorder::OnEstablished, this));
+        pcu->TraceConnectWithoutContext("TbfReleased",
+                                        MakeCallback(&CellRecorder::OnReleased, this));
+        pcu->TraceConnectWithoutContext("RlcBlock", MakeCallback(&CellRecorder::OnBlock, this));
+        pcu->TraceConnectWithoutContext("ControlBlock",
+                                        MakeCallback(&CellRecorder::OnControl, this));
+        pcu->TraceConnectWithoutContext("BufferDrop", MakeCallback(&CellRecorder::OnDrop, this));
+        pcu->TraceConnectWithoutContext("LlcFrameLost",
+                                        MakeCallback(&CellRecorder::OnFrameLost, this));
+    }
+
+    /// PacketDelivered sink.
+    void OnDelivered(uint32_t ms, GprsDirection dir, Ptr<const Packet> packet, Time delay)
+    {
+        auto& list = deliveries[DirIndex(dir)];
+        list.push_back({Simulator::Now(), ms, packet->GetSize(), delay});
+        if (dir == GprsDirection::DOWNLINK && list.size() == stopAfterDownlink)
+        {
+            Simulator::Stop();
+        }
+    }
+
+    /// TbfEstablished sink.
+    void OnEstablished(uint32_t ms, GprsDirection dir, Time delay)
+    {
+        established.push_back({Simulator::Now(), ms, dir, delay, false});
+    }
+
+    /// TbfReleased sink.
+    void OnReleased(uint32_t ms, GprsDirection dir, bool abnormal)
+    {
+        released.push_back({Simulator::Now(), ms, dir, Time(), abnormal});
+    }
+
+    /// RlcBlock sink.
+    void OnBlock(const GprsRlcBlockRecord& r)
+    {
+        blocks.push_back({Simulator::Now(), r});
+    }
+
+    /// ControlBlock sink.
+    void OnControl(uint32_t ms, GprsControlMessage msg, uint8_t pdch, bool lost)
+    {
+        controls.push_back({Simulator::Now(), ms, msg, pdch, lost});
+    }
+
+    /// BufferDrop sink.
+    void OnDrop(uint32_t, GprsDirection, Ptr<const Packet>)
+    {
+        ++bufferDrops;
+    }
+
+    /// LlcFrameLost sink.
+    void OnFrameLost(uint32_t, GprsDirection, uint32_t)
+    {
+        ++framesLost;
+    }
+
+    /**
+     * \param ms a mobile
+     * \return the downlink deliveries to that mobile
+     */
+    std::vector<Delivery> DeliveredTo(uint32_t ms) const
+    {
+        std::vector<Delivery> out;
+        std::copy_if(deliveries[0].begin(),
+                     deliveries[0].end(),
+                     std::back_inserter(out),
+                     [ms](const Delivery& d) { return d.ms == ms; });
+        return out;
+    }
+
+    /**
+     * \param dir a direction
+     * \param from start of an interval
+     * \param to end of the interval
+     * \return TBFs established in that direction in [from, to)
+     */
+    std::vector<TbfEvent> EstablishedIn(GprsDirection dir, Time from, Time to) const
+    {
+        std::vector<TbfEvent> out;
+        std::copy_if(established.begin(),
+                     established.end(),
+                     std::back_inserter(out),
+                     [&](const TbfEvent& e) { return e.dir == dir && e.at >= from && e.at < to; });
+        return out;
+    }
+
+    /**
+     * \return the abnormal releases
+     */
+    std::size_t AbnormalReleases() const
+    {
+        return std::count_if(released.begin(), released.end(), [](const TbfEvent& e) {
+            return e.abnormal;
+        });
+    }
+};
+
+/// A cell as the tests build it: one fixed coding scheme in both directions.
+struct CellSetup
+{
+    uint32_t pdchs{4};                          //!< NumberOfPdchs
+    GprsCodingScheme cs{GprsCodingScheme::CS2}; //!< coding scheme, both directions
+    uint32_t msClass{8};                        //!< multislot class of every mobile
+    std::string blerFile;                       //!< BlerFile in test/data, empty: default curves
+    std::string radio{"24"};                    //!< RadioConditions of every mobile
+    std::string outages;                        //!< Outages of every mobile
+    uint32_t mobiles{1};                        //!< mobiles
+    uint32_t run{1};                            //!< RngSeedManager run number
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>> pcu; //!< more PCU attributes
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>> ms;  //!< more mobile attributes
+
+    /**
+     * Set one more PCU attribute.
+     * \param name PCU attribute
+     * \param value its value
+     * \return this setup, for chaining
+     */
+    template <typename V>
+    CellSetup& Pcu(const std::string& name, const V& value)
+    {
+        pcu.emplace_back(name, Create<V>(value));
+        return *this;
+    }
+
+    /**
+     * Set one more attribute of every mobile's device.
+     * \param name GprsMsNetDevice attribute
+     * \param value its value
+     * \return this setup, for chaining
+     */
+    template <typename V>
+    CellSetup& Ms(const std::string& name, const V& value)
+    {
+        ms.emplace_back(name, Create<V>(value));
+        return *this;
+    }
+
+    /**
+     * Build the scenario (server -- 10 Mbit/s, 10 ms -- GGSN -- cell -- mobiles) with seed 1
+     * and the run number, and connect the recorder to the PCU.
+     * \param recorder the recorder
+     * \return the scenario
+     */
+    GprsScenario Build(CellRecorder& recorder) const
+    {
+        RngSeedManager::SetSeed(1);
+        RngSeedManager::SetRun(run);
+        GprsScenarioHelper helper;
+        helper.SetInternetLink(DataRate("10Mbps"), MilliSeconds(10), 0);
+        GprsHelper& cell = helper.Cell();
+        cell.SetPcuAttribute("NumberOfPdchs", UintegerValue(pdchs));
+        const std::string la = "ns3::GprsFixedLinkAdaptation[CodingScheme=" + ToString(cs) + "]";
+        cell.SetPcuAttribute("DownlinkLinkAdaptation", StringValue(la));
+        cell.SetPcuAttribute("UplinkLinkAdaptation", StringValue(la));
+        if (!blerFile.empty())
+        {
+            cell.SetPcuAttribute("BlerFile", StringValue(DataFile(blerFile)));
+        }
+        for (const auto& [name, value] : pcu)
+        {
+            cell.SetPcuAttribute(name, *value);
+        }
+        cell.SetMsDeviceAttribute("MultislotClass", UintegerValue(msClass));
+        cell.SetMsDeviceAttribute("RadioConditions", StringValue(radio));
+        cell.SetMsDeviceAttribute("Outages", StringValue(outages));
+        for (const auto& [name, value] : ms)
+        {
+            cell.SetMsDeviceAttribute(name, *value);
+        }
+        GprsScenario s = helper.Install(mobiles);
+        cell.AssignStreams(s.cellDevices, 1000);
+        recorder.Connect(s.pcu);
+        return s;
+    }
+};
+
+/**
+ * Send UDP packets of a fixed IP size.
+ * \param from sending node
+ * \param to receiving node
+ * \param toAddress its address
+ * \param ipOctets IP packet size (IP 20 + UDP 8 + payload)
+ * \param interval time between packets
+ * \param count packets to send
+ * \param start first packet
+ * \return the client application
+ */
+inline Ptr<UdpClient>
+SendUdp(Ptr<Node> from,
+        Ptr<Node> to,
+        Ipv4Address toAddress,
+        uint32_t ipOctets,
+        Time interval,
+        uint32_t count,
+        Time start)
+{
+    constexpr uint32_t kIpUdpHeaders = 28; // IPv4 20 + UDP 8
+    const auto port = static_cast<uint16_t>(1000 + to->GetId() * 10 + to->GetNApplications());
+    UdpServerHelper server(port);
+    server.Install(to).Start(Seconds(0));
+    UdpClientHelper client(toAddress, port);
+    client.SetAttribute("PacketSize", UintegerValue(ipOctets - kIpUdpHeaders));
+    client.SetAttribute("Interval", TimeValue(interval));
+    client.SetAttribute("MaxPackets", UintegerValue(count));
+    ApplicationContainer app = client.Install(from);
+    app.Start(start);
+    return DynamicCast<UdpClient>(app.Get(0));
+}
+
+/**
+ * Send UDP packets of a fixed IP size from the server to a mobile.
+ * \param s the scenario
+ * \param ms the mobile
+ * \param ipOctets IP packet size
+ * \param interval time between packets
+ * \param count packets to send
+ * \param start first packet
+ * \return the client application
+ */
+inline Ptr<UdpClient>
+SendUdpDown(const GprsScenario& s,
+            uint32_t ms,
+            uint32_t ipOctets,
+            Time interval,
+            uint32_t count,
+            Time start)
+{
+    return SendUdp(s.server,
+                   s.mobiles.Get(ms),
+                   s.GetMobileAddress(ms),
+                   ipOctets,
+                   interval,
+                   count,
+                   start);
+}
+
+/// Checks that TCP data reaches a mobile in order: watches the IP packets its device delivers.
+struct TcpReceiverCheck
+{
+    std::optional<SequenceNumber32> next; //!< next sequence number expected (RCV.NXT)
+    uint32_t gaps{0};                     //!< segments that started beyond RCV.NXT
+    uint32_t duplicates{0};               //!< segments entirely below RCV.NXT
+    uint64_t inOrderBytes{0};             //!< payload octets that advanced RCV.NXT
+
+    /**
+     * MacRx sink of the mobile's device.
+     * \param packet an IP packet
+     */
+    void OnMacRx(Ptr<const Packet> packet)
+    {
+        Ptr<Packet> p = packet->Copy();
+        Ipv4Header ip;
+        p->RemoveHeader(ip);
+        if (ip.GetProtocol() != TcpL4Protocol::PROT_NUMBER)
+        {
+            return;
+        }
+        TcpHeader tcp;
+        p->RemoveHeader(tcp);
+        const uint32_t length = p->GetSize();
+        if (tcp.GetFlags() & TcpHeader::SYN)
+        {
+            next = tcp.GetSequenceNumber() + 1;
+            return;
+        }
+        if (length == 0 || !next)
+        {
+            return;
+        }
+        const SequenceNumber32 seq = tcp.GetSequenceNumber();
+        const SequenceNumber32 end = seq + length;
+        if (seq > *next)
+        {
+            ++gaps;
+        }
+        else if (end <= *next)
+        {
+            ++duplicates;
+        }
+        else
+        {
+            inOrderBytes += end - *next;
+            next = end;
+        }
+    }
+};
+
+/// Result of a TCP download.
+struct TcpDownload
+{
+    uint64_t sinkBytes{0};   //!< bytes the PacketSink received
+    Time completed;          //!< when the last byte arrived (zero if it did not)
+    TcpReceiverCheck order;  //!< order of the segments at the mobile
+    uint32_t bssMacDrops{0}; //!< IP packets the network-side device could not deliver
+};
+
+/**
+ * Download bytes by TCP (BulkSend -> PacketSink, ns-3 default TCP) from the server to mobile 0.
+ * \param setup the cell
+ * \param bytes bytes to send
+ * \param start when the download starts
+ * \param stop simulation end
+ * \param[out] recorder the traces
+ * \return what arrived
+ */
+inline TcpDownload
+RunTcpDownload(const CellSetup& setup,
+               uint32_t bytes,
+               Time start,
+               Time stop,
+               CellRecorder& recorder)
+{
+    const GprsScenario s = setup.Build(recorder);
+    TcpDownload result;
+    const uint16_t port = 5000;
+    PacketSinkHelper sinkHelper("ns3::TcpSocketFactory",
+                                InetSocketAddress(Ipv4Address::GetAny(), port));
+    ApplicationContainer sink = sinkHelper.Install(s.mobiles.Get(0));
+    BulkSendHelper bulk("ns3::TcpSocketFactory", InetSocketAddress(s.GetMobileAddress(0), port));
+    bulk.SetAttribute("MaxBytes", UintegerValue(bytes));
+    bulk.Install(s.server).Start(start);
+    const Ptr<PacketSink> packetSink = DynamicCast<PacketSink>(sink.Get(0));
+    packetSink->TraceConnectWithoutContext(
+        "Rx",
+        MakeCallback(+[](TcpDownload* r, uint32_t total, Ptr<const Packet> p, const Address&) {
+            r->sinkBytes += p->GetSize();
+            if (r->sinkBytes >= total)
+            {
+                r->completed = Simulator::Now();
+                Simulator::Stop();
+            }
+        }).Bind(&result, bytes));
+    s.cellDevices.Get(1)->TraceConnectWithoutContext(
+        "MacRx",
+        MakeCallback(&TcpReceiverCheck::OnMacRx, &result.order));
+    s.cellDevices.Get(0)->TraceConnectWithoutContext(
+        "MacTxDrop",
+        MakeCallback(+[](uint32_t* n, Ptr<const Packet>) { ++*n; }).Bind(&result.bssMacDrops));
+    Simulator::Stop(stop);
+    Simulator::Run();
+    result.sinkBytes = packetSink->GetTotalRx();
+    return result;
+}
+
+/// GGSN buffer for the TCP tests: far above the TCP receive window, so nothing overflows.
+constexpr uint32_t kLargeBuffer = 4 * 1024 * 1024;
+
+/**
+ * Packets in and out of every device of a cell: accepted for transmission (MacTx), passed up at
+ * the far end (MacRx) or dropped with a trace (MacTxDrop).
+ */
+struct Conservation
+{
+    uint64_t accepted{0}; //!< MacTx
+    uint64_t received{0}; //!< MacRx
+    uint64_t dropped{0};  //!< MacTxDrop
+
+    /**
+     * Count the packets of all devices.
+     * \param devices the cell's devices
+     */
+    void Connect(const NetDeviceContainer& devices)
+    {
+        for (uint32_t i = 0; i < devices.GetN(); ++i)
+        {
+            devices.Get(i)->TraceConnectWithoutContext(
+                "MacTx",
+                MakeCallback(+[](uint64_t* n, Ptr<const Packet>) { ++*n; }).Bind(&accepted));
+            devices.Get(i)->TraceConnectWithoutContext(
+                "MacRx",
+                MakeCallback(+[](uint64_t* n, Ptr<const Packet>) { ++*n; }).Bind(&received));
+            devices.Get(i)->TraceConnectWithoutContext(
+                "MacTxDrop",
+                MakeCallback(+[](uint64_t* n, Ptr<const Packet>) { ++*n; }).Bind(&dropped));
+        }
+    }
+};
+
+} // namespace gprs_test
+} // namespace ns3
+
+#endif /* GPRS_CELL_FIXTURE_H */
