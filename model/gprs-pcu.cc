@@ -765,8 +765,8 @@ void
 GprsPcu::QueueDummyFrame(Link& link)
 {
     // An LLC UI dummy frame: the header and FCS, no information field (osmo-pcu's keep-alive).
-    link.tx->EnqueueFrame(link.firstFrameId + link.frames.size(), m_llcOverhead);
-    link.frames.push_back({nullptr, Simulator::Now(), m_llcOverhead, 0, 1});
+    NS_ASSERT_MSG(CanJoinTbf(link), "dummy LLC frame for a TBF that cannot carry it");
+    AppendFrame(link, {nullptr, Simulator::Now(), m_llcOverhead, 0, 1});
 }
 
 void
@@ -955,6 +955,7 @@ GprsPcu::Activate(uint32_t index, GprsDirection dir)
     {
         link.tx->EnqueueFrame(link.firstFrameId + i, link.frames[i].octets);
     }
+    link.inRlc = link.frames.size();
     if (!link.linkAdaptation)
     {
         const ObjectFactory& f =
@@ -1005,7 +1006,7 @@ GprsPcu::SendCellUpdate(uint32_t index)
     Link& ul = GetMs(index).ul;
     if (ul.queued.empty() && ul.frames.empty())
     {
-        ul.frames.push_back({nullptr, Simulator::Now(), m_llcOverhead, 0, 1});
+        AppendFrame(ul, {nullptr, Simulator::Now(), m_llcOverhead, 0, 1});
     }
     NS_LOG_INFO("MS " << index << " sends a cell update");
     CheckIdle(index, GprsDirection::UPLINK);
@@ -1030,15 +1031,17 @@ GprsPcu::ReleaseTbf(uint32_t index, GprsDirection dir, bool abnormal, bool flush
         link.ciReportDb.reset();
         link.cs = GprsCodingScheme::CS1;
     }
-    // Frames not known to be delivered: kept for the next TBF after an abnormal release with
-    // retry; lost otherwise (unacknowledged mode ends with its tail lost).
+    // Frames of this TBF not known to be delivered: kept for the next TBF after an abnormal
+    // release with retry; lost otherwise (unacknowledged mode ends with its tail lost). Frames
+    // queued after the TBF could take no more wait for the next one.
     if (!abnormal || flush || !m_retryAfterAbort)
     {
-        while (!link.frames.empty())
+        for (std::size_t n = link.inRlc; n > 0; --n)
         {
             DropFrontFrame(index, dir);
         }
     }
+    link.inRlc = 0;
     // Nothing of this TBF may reach its successor: forget its reservations and blocks in flight.
     const bool down = dir == GprsDirection::DOWNLINK;
     auto ofThisTbf = [down](Reservation::Purpose p) {
@@ -1132,6 +1135,27 @@ GprsPcu::EndsTbf(const Link& link) const
                : link.queued.empty() && (link.tbf.GetConfig().hold.IsZero() || link.closing);
 }
 
+bool
+GprsPcu::CanJoinTbf(const Link& link) const
+{
+    // New LLC frames join the TBF in transfer (or held) until its data is fixed: countdown
+    // (uplink) or final block sent; frames already waiting for the next TBF go first.
+    const GprsTbfState state = link.tbf.GetState();
+    return link.tx && (state == GprsTbfState::FLOW || state == GprsTbfState::HOLD) &&
+           !link.countdown && !link.tx->IsFinalSent() && link.inRlc == link.frames.size();
+}
+
+void
+GprsPcu::AppendFrame(Link& link, LlcFrame frame)
+{
+    if (CanJoinTbf(link))
+    {
+        link.tx->EnqueueFrame(link.firstFrameId + link.inRlc, frame.octets);
+        ++link.inRlc;
+    }
+    link.frames.push_back(std::move(frame));
+}
+
 void
 GprsPcu::HandToRlc(Ms& ms, Link& link, GprsDirection dir)
 {
@@ -1144,11 +1168,12 @@ GprsPcu::HandToRlc(Ms& ms, Link& link, GprsDirection dir)
     const uint32_t count = m_framing->FrameCount(size);
     for (uint32_t s = 0; s < count; ++s)
     {
-        const uint32_t octets = m_framing->FrameOctets(size, s);
-        const uint64_t id = link.firstFrameId + link.frames.size();
-        link.frames.push_back(
-            {packet, sent, octets, static_cast<uint16_t>(s), static_cast<uint16_t>(count)});
-        link.tx->EnqueueFrame(id, octets);
+        AppendFrame(link,
+                    {packet,
+                     sent,
+                     m_framing->FrameOctets(size, s),
+                     static_cast<uint16_t>(s),
+                     static_cast<uint16_t>(count)});
     }
 }
 
@@ -2031,6 +2056,14 @@ GprsPcu::GrantUplink(uint8_t pdch)
 // Delivery
 
 void
+GprsPcu::PopFrontFrame(Link& link)
+{
+    link.frames.pop_front();
+    ++link.firstFrameId;
+    link.inRlc -= link.inRlc > 0 ? 1 : 0;
+}
+
+void
 GprsPcu::DropFrontFrame(uint32_t index, GprsDirection dir)
 {
     Link& link = GetLink(index, dir);
@@ -2049,8 +2082,7 @@ GprsPcu::DropFrontFrame(uint32_t index, GprsDirection dir)
     {
         NotifyPacketLost(index, dir, f.npdu);
     }
-    link.frames.pop_front();
-    ++link.firstFrameId;
+    PopFrontFrame(link);
 }
 
 void
@@ -2106,8 +2138,7 @@ GprsPcu::DeliverFrames(uint32_t index,
             }
             link.segmentsOk = 0;
         }
-        link.frames.pop_front();
-        ++link.firstFrameId;
+        PopFrontFrame(link);
     }
 }
 

@@ -221,7 +221,7 @@ class GprsPcu : public Object
         uint32_t octets; //!< its size
     };
 
-    /// An LLC frame handed to RLC, kept until delivered or lost.
+    /// An LLC frame for RLC, kept until delivered or lost.
     struct LlcFrame
     {
         Ptr<Packet> npdu;  //!< the IP packet (N-PDU) this frame is a segment of; null: signalling
@@ -240,8 +240,9 @@ class GprsPcu : public Object
         Ptr<Queue<Packet>> buffer;              //!< IP packets not yet handed to RLC
         std::deque<Queued> queued;              //!< the buffer's packets, oldest first
         uint64_t queuedOctets{0};               //!< octets in the buffer
-        std::deque<LlcFrame> frames;            //!< frames in RLC, ids firstFrameId...
+        std::deque<LlcFrame> frames;            //!< frames for RLC, ids firstFrameId...
         uint64_t firstFrameId{0};               //!< id of frames.front()
+        std::size_t inRlc{0};                   //!< frames.front()... handed to the TBF's RLC
         uint16_t segmentsOk{0};                 //!< SNDCP segments of the current N-PDU delivered
         GprsTbf tbf;                            //!< the TBF's life cycle
         EventId timer;                          //!< the TBF's deadline
@@ -349,6 +350,8 @@ class GprsPcu : public Object
     void Refill(Ms& ms, Link& link, GprsDirection dir);
     bool EndsTbf(const Link& link) const;
     void HandToRlc(Ms& ms, Link& link, GprsDirection dir);
+    bool CanJoinTbf(const Link& link) const;
+    void AppendFrame(Link& link, LlcFrame frame);
     void DropExpired(uint32_t index, Link& link);
 
     bool DrawLoss(uint32_t ms, GprsCodingScheme cs, double* ciDb = nullptr, double* bler = nullptr);
@@ -376,6 +379,7 @@ class GprsPcu : public Object
                        GprsDirection dir,
                        const std::vector<GprsReassembledLlcFrame>& frames);
     void DropFrontFrame(uint32_t index, GprsDirection dir);
+    static void PopFrontFrame(Link& link);
     void NotifyPacketLost(uint32_t index, GprsDirection dir, Ptr<const Packet> packet);
     void FallBackToRandomAccess(uint32_t index);
     void PollFailed(uint32_t index);
