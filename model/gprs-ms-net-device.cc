@@ -92,7 +92,14 @@ GprsMsNetDevice::GetTypeId()
                           StringValue(""),
                           MakeStringAccessor(&GprsMsNetDevice::SetReselectionSpec,
                                              &GprsMsNetDevice::GetReselectionSpec),
-                          MakeStringChecker());
+                          MakeStringChecker())
+            .AddAttribute("LlcMode",
+                          "LLC mode of this mobile's IP packets: Unacknowledged (UI frames), "
+                          "Acknowledged (ABM, parameters from the PCU's LlcN200, LlcT200, "
+                          "LlcWindow, LlcN201I) or Cell: the PCU's LlcMode. Default Cell.",
+                          GprsLlcModeValue(GprsLlcMode::CELL),
+                          MakeGprsLlcModeAccessor(&GprsMsNetDevice::m_llcMode),
+                          MakeGprsLlcModeChecker(true));
     return tid;
 }
 
@@ -124,6 +131,12 @@ uint32_t
 GprsMsNetDevice::GetIndex() const
 {
     return m_index;
+}
+
+GprsLlcMode
+GprsMsNetDevice::GetLlcMode() const
+{
+    return m_llcMode;
 }
 
 uint32_t

@@ -7,6 +7,7 @@
 
 #include "gprs-gilbert-elliott.h"
 #include "gprs-net-device.h"
+#include "gprs-pcu.h"
 #include "gprs-radio-conditions.h"
 
 #include <optional>
@@ -68,6 +69,9 @@ class GprsMsNetDevice : public GprsNetDevice
     /// \return times of cell reselections (attribute CellReselections), ascending
     const std::vector<Time>& GetCellReselections() const;
 
+    /// \return the LLC mode (attribute LlcMode): GprsLlcMode::CELL inherits the PCU's
+    GprsLlcMode GetLlcMode() const;
+
     /**
      * A downlink IP packet reassembled by the PCU.
      * \param packet the packet
@@ -103,19 +107,20 @@ class GprsMsNetDevice : public GprsNetDevice
     /// \return the reselection specification
     std::string GetReselectionSpec() const;
 
-    uint32_t m_index{0};                    //!< index in the cell
-    uint32_t m_multislotClass;              //!< TS 45.002 Annex B class
-    std::string m_radioSpec;                //!< C/I specification
-    std::string m_outageSpec;               //!< outage specification
-    GprsRadioConditions m_radio;            //!< C/I over time
-    bool m_useGilbertElliott{false};        //!< losses from the two-state process
-    double m_geGoodToBad{0};                //!< P(good -> bad) per block
-    double m_geBadToGood{1};                //!< P(bad -> good) per block
-    double m_geLossGood{0};                 //!< loss probability in the good state
-    double m_geLossBad{1};                  //!< loss probability in the bad state
-    std::optional<GprsGilbertElliott> m_ge; //!< the process, built on first use
-    std::string m_reselectionSpec;          //!< cell reselection times
-    std::vector<Time> m_reselections;       //!< parsed reselection times
+    uint32_t m_index{0};                      //!< index in the cell
+    uint32_t m_multislotClass;                //!< TS 45.002 Annex B class
+    std::string m_radioSpec;                  //!< C/I specification
+    std::string m_outageSpec;                 //!< outage specification
+    GprsRadioConditions m_radio;              //!< C/I over time
+    bool m_useGilbertElliott{false};          //!< losses from the two-state process
+    double m_geGoodToBad{0};                  //!< P(good -> bad) per block
+    double m_geBadToGood{1};                  //!< P(bad -> good) per block
+    double m_geLossGood{0};                   //!< loss probability in the good state
+    double m_geLossBad{1};                    //!< loss probability in the bad state
+    std::optional<GprsGilbertElliott> m_ge;   //!< the process, built on first use
+    std::string m_reselectionSpec;            //!< cell reselection times
+    std::vector<Time> m_reselections;         //!< parsed reselection times
+    GprsLlcMode m_llcMode{GprsLlcMode::CELL}; //!< LLC mode, or CELL
 };
 
 } // namespace ns3

@@ -22,6 +22,7 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <functional>
 
 namespace ns3
 {
@@ -42,10 +43,22 @@ constexpr uint32_t kGprsUsfsPerPdch = 7;
 /// RRBP = 0: the reserved uplink block starts 13 frames later, always 3 blocks later.
 constexpr uint64_t kRrbpBlocks = 3;
 
+/// SNDCP SN-DATA header of the first segment of an N-PDU: octet 1, PCOMP/DCOMP and the N-PDU
+/// number (TS 44.065 clause 7.2, acknowledged mode); later segments carry octet 1 only.
+constexpr uint32_t kSndcpDataFirstHeader = 3;
+/// SNDCP SN-DATA header of later segments (TS 44.065 clause 7.2).
+constexpr uint32_t kSndcpDataNextHeader = 1;
+
 constexpr uint32_t
 DirIndex(GprsDirection dir)
 {
     return dir == GprsDirection::DOWNLINK ? 0 : 1;
+}
+
+constexpr GprsDirection
+Opposite(GprsDirection dir)
+{
+    return dir == GprsDirection::DOWNLINK ? GprsDirection::UPLINK : GprsDirection::DOWNLINK;
 }
 } // namespace
 
@@ -70,56 +83,115 @@ ToString(GprsControlMessage msg)
     return "?";
 }
 
+namespace
+{
+/// Names of the values of an enumeration, as attributes write and read them.
+template <typename E, std::size_t N>
+using GprsNames = std::array<std::pair<E, const char*>, N>;
+
+/// RLC modes.
+constexpr GprsNames<GprsRlcMode, 2> kRlcModeNames{
+    {{GprsRlcMode::ACKNOWLEDGED, "Acknowledged"}, {GprsRlcMode::UNACKNOWLEDGED, "Unacknowledged"}}};
+
+/// LLC modes.
+constexpr GprsNames<GprsLlcMode, 3> kLlcModeNames{{{GprsLlcMode::UNACKNOWLEDGED, "Unacknowledged"},
+                                                   {GprsLlcMode::ACKNOWLEDGED, "Acknowledged"},
+                                                   {GprsLlcMode::CELL, "Cell"}}};
+
+/**
+ * \param os a stream
+ * \param value a value
+ * \param names the names of the values
+ * \return os, having written the value's name
+ */
+template <typename E, std::size_t N>
+std::ostream&
+WriteName(std::ostream& os, E value, const GprsNames<E, N>& names)
+{
+    for (const auto& [v, name] : names)
+    {
+        if (v == value)
+        {
+            return os << name;
+        }
+    }
+    return os << "?";
+}
+
+/**
+ * \param is a stream
+ * \param[out] value receives the value named by the next word
+ * \param names the names of the values
+ * \param what what the value is, for the warning
+ * \return is, with failbit set (and a warning listing the names) if the word names no value
+ */
+template <typename E, std::size_t N>
+std::istream&
+ReadName(std::istream& is, E& value, const GprsNames<E, N>& names, const char* what)
+{
+    std::string word;
+    is >> word;
+    std::string allowed;
+    for (const auto& [v, name] : names)
+    {
+        if (word == name)
+        {
+            value = v;
+            return is;
+        }
+        allowed += (allowed.empty() ? "" : ", ") + std::string(name);
+    }
+    NS_LOG_WARN("unknown " << what << " '" << word << "' (allowed: " << allowed << ")");
+    is.setstate(std::ios::failbit);
+    return is;
+}
+} // namespace
+
 std::ostream&
 operator<<(std::ostream& os, GprsRlcMode mode)
 {
-    return os << (mode == GprsRlcMode::ACKNOWLEDGED ? "Acknowledged" : "Unacknowledged");
+    return WriteName(os, mode, kRlcModeNames);
 }
 
 std::istream&
 operator>>(std::istream& is, GprsRlcMode& mode)
 {
-    std::string name;
-    is >> name;
-    if (name == "Acknowledged")
-    {
-        mode = GprsRlcMode::ACKNOWLEDGED;
-    }
-    else if (name == "Unacknowledged")
-    {
-        mode = GprsRlcMode::UNACKNOWLEDGED;
-    }
-    else
-    {
-        NS_LOG_WARN("unknown RLC mode '" << name << "' (allowed: Acknowledged, Unacknowledged)");
-        is.setstate(std::ios::failbit);
-    }
-    return is;
+    return ReadName(is, mode, kRlcModeNames, "RLC mode");
 }
-
-ATTRIBUTE_HELPER_CPP(GprsRlcMode);
 
 namespace
 {
-/// T3192 values SI13 can carry (TS 44.060 12.24, 3-bit code).
-constexpr std::array<int64_t, 8> kT3192Ms = {0, 80, 120, 160, 200, 500, 1000, 1500};
-
-/// Accepts only the T3192 values SI13 can carry.
-class GprsT3192Checker : public AttributeChecker
+/**
+ * Accepts the values of one attribute value type that a predicate allows.
+ * \tparam V the AttributeValue type
+ */
+template <typename V>
+class GprsPredicateChecker : public AttributeChecker
 {
   public:
+    /**
+     * \param accept the predicate
+     * \param typeName the value type's name, e.g. "ns3::TimeValue"
+     * \param allowed what is allowed, for the help text
+     */
+    GprsPredicateChecker(std::function<bool(const V&)> accept,
+                         std::string typeName,
+                         std::string allowed)
+        : m_accept(std::move(accept)),
+          m_typeName(std::move(typeName)),
+          m_allowed(std::move(allowed))
+    {
+    }
+
     bool Check(const AttributeValue& value) const override
     {
-        const auto* v = dynamic_cast<const TimeValue*>(&value);
-        return v &&
-               std::find(kT3192Ms.begin(), kT3192Ms.end(), v->Get().GetMilliSeconds()) !=
-                   kT3192Ms.end() &&
-               v->Get() == MilliSeconds(v->Get().GetMilliSeconds());
+        const auto* v = dynamic_cast<const V*>(&value);
+        return v && m_accept(*v);
     }
 
     std::string GetValueTypeName() const override
     {
-        return "ns3::TimeValue";
+        return m_typeName;
     }
 
     bool HasUnderlyingTypeInformation() const override
@@ -129,18 +201,18 @@ class GprsT3192Checker : public AttributeChecker
 
     std::string GetUnderlyingTypeInformation() const override
     {
-        return "Time, one of 0ms 80ms 120ms 160ms 200ms 500ms 1000ms 1500ms";
+        return m_allowed;
     }
 
     Ptr<AttributeValue> Create() const override
     {
-        return ns3::Create<TimeValue>();
+        return ns3::Create<V>();
     }
 
     bool Copy(const AttributeValue& source, AttributeValue& destination) const override
     {
-        const auto* src = dynamic_cast<const TimeValue*>(&source);
-        auto* dst = dynamic_cast<TimeValue*>(&destination);
+        const auto* src = dynamic_cast<const V*>(&source);
+        auto* dst = dynamic_cast<V*>(&destination);
         if (!src || !dst)
         {
             return false;
@@ -148,12 +220,58 @@ class GprsT3192Checker : public AttributeChecker
         *dst = *src;
         return true;
     }
-};
 
+  private:
+    std::function<bool(const V&)> m_accept; //!< the predicate
+    std::string m_typeName;                 //!< value type name
+    std::string m_allowed;                  //!< what is allowed
+};
+} // namespace
+
+ATTRIBUTE_HELPER_CPP(GprsRlcMode);
+
+std::ostream&
+operator<<(std::ostream& os, GprsLlcMode mode)
+{
+    return WriteName(os, mode, kLlcModeNames);
+}
+
+std::istream&
+operator>>(std::istream& is, GprsLlcMode& mode)
+{
+    return ReadName(is, mode, kLlcModeNames, "LLC mode");
+}
+
+ATTRIBUTE_VALUE_IMPLEMENT(GprsLlcMode);
+
+Ptr<const AttributeChecker>
+MakeGprsLlcModeChecker(bool allowCell)
+{
+    return Create<GprsPredicateChecker<GprsLlcModeValue>>(
+        [allowCell](const GprsLlcModeValue& v) {
+            return allowCell || v.Get() != GprsLlcMode::CELL;
+        },
+        "ns3::GprsLlcModeValue",
+        allowCell ? "Unacknowledged|Acknowledged|Cell" : "Unacknowledged|Acknowledged");
+}
+
+namespace
+{
+/// T3192 values SI13 can carry (TS 44.060 12.24, 3-bit code).
+constexpr std::array<int64_t, 8> kT3192Ms = {0, 80, 120, 160, 200, 500, 1000, 1500};
+
+/// Accepts only the T3192 values SI13 can carry.
 Ptr<const AttributeChecker>
 MakeGprsT3192Checker()
 {
-    return Create<GprsT3192Checker>();
+    return Create<GprsPredicateChecker<TimeValue>>(
+        [](const TimeValue& v) {
+            return std::find(kT3192Ms.begin(), kT3192Ms.end(), v.Get().GetMilliSeconds()) !=
+                       kT3192Ms.end() &&
+                   v.Get() == MilliSeconds(v.Get().GetMilliSeconds());
+        },
+        "ns3::TimeValue",
+        "Time, one of 0ms 80ms 120ms 160ms 200ms 500ms 1000ms 1500ms");
 }
 } // namespace
 
@@ -388,6 +506,45 @@ GprsPcu::GetTypeId()
                           UintegerValue(3),
                           MakeUintegerAccessor(&GprsPcu::m_sndcpNextHeader),
                           MakeUintegerChecker<uint32_t>(0, 64))
+            .AddAttribute("LlcMode",
+                          "LLC mode of the mobiles whose own LlcMode is Cell (TS 44.064 clause "
+                          "4.1): Unacknowledged (UI frames: what RLC loses is lost) or "
+                          "Acknowledged (ABM: I frames acknowledged and sent again, at most "
+                          "LlcN200 times). Default Unacknowledged, as in Meyer's setup and the "
+                          "base cases of Rendon et al., who compare it with 'TCP + LLC ACK'.",
+                          GprsLlcModeValue(GprsLlcMode::UNACKNOWLEDGED),
+                          MakeGprsLlcModeAccessor(&GprsPcu::m_llcMode),
+                          MakeGprsLlcModeChecker(false))
+            .AddAttribute("LlcN200",
+                          "LLC acknowledged mode: retransmissions of an I frame (and of SABM) "
+                          "before the link is re-established and the I frames not acknowledged "
+                          "are given up, their IP packets lost (TS 44.064 clause 8.9: 1..15; "
+                          "default 3, Table 9).",
+                          UintegerValue(3),
+                          MakeUintegerAccessor(&GprsPcu::m_llcN200),
+                          MakeUintegerChecker<uint32_t>(1, 15))
+            .AddAttribute("LlcT200",
+                          "LLC acknowledged mode: T200 and T201, the SABM and I frame "
+                          "retransmission timer (TS 44.064 clause 8.9: 0.1..409.5 s; default "
+                          "5 s, Table 9 for SAPI 3).",
+                          TimeValue(Seconds(5)),
+                          MakeTimeAccessor(&GprsPcu::m_llcT200),
+                          MakeTimeChecker(MilliSeconds(100), MilliSeconds(409500)))
+            .AddAttribute("LlcWindow",
+                          "LLC acknowledged mode: k, the I frames sent and not acknowledged, "
+                          "kD = kU (TS 44.064 clause 8.9: 1..255; default 16, Table 9 for SAPI "
+                          "3).",
+                          UintegerValue(16),
+                          MakeUintegerAccessor(&GprsPcu::m_llcWindow),
+                          MakeUintegerChecker<uint32_t>(1, 255))
+            .AddAttribute("LlcN201I",
+                          "LLC acknowledged mode: largest I frame information field, N201-I "
+                          "(TS 44.064 clause 8.9: 140..1520; default 1503, Table 9). SNDCP "
+                          "(SN-DATA, TS 44.065 clause 7.2: 3 header octets on the first "
+                          "segment, 1 on later ones) segments IP packets to fit it.",
+                          UintegerValue(1503),
+                          MakeUintegerAccessor(&GprsPcu::m_llcN201I),
+                          MakeUintegerChecker<uint32_t>(140, 1520))
             .AddTraceSource("RlcBlock",
                             "An RLC data block on the air (either direction), lost or not.",
                             MakeTraceSourceAccessor(&GprsPcu::m_rlcBlockTrace),
@@ -431,12 +588,27 @@ GprsPcu::GetTypeId()
             .AddTraceSource("RadioConditions",
                             "A mobile's C/I (dB) or outage state as seen by a block, on change.",
                             MakeTraceSourceAccessor(&GprsPcu::m_radioTrace),
-                            "ns3::GprsPcu::RadioCallback");
+                            "ns3::GprsPcu::RadioCallback")
+            .AddTraceSource("LlcAbmFrame",
+                            "LLC acknowledged mode: a frame (I, S, SABM, UA) leaves its entity "
+                            "for RLC; mobile, the direction it travels, the frame.",
+                            MakeTraceSourceAccessor(&GprsPcu::m_llcAbmFrameTrace),
+                            "ns3::GprsPcu::LlcAbmFrameCallback")
+            .AddTraceSource("LlcRetransmission",
+                            "LLC acknowledged mode: an I frame sent again; mobile, direction, "
+                            "frame octets.",
+                            MakeTraceSourceAccessor(&GprsPcu::m_llcRetransmissionTrace),
+                            "ns3::GprsPcu::LlcRetransmissionCallback");
     return tid;
 }
 
 GprsPcu::Link::Link(GprsDirection dir)
     : tbf(dir, GprsTbfConfig{})
+{
+}
+
+GprsPcu::LlcAbm::LlcAbm(GprsLlcAbmSide side, const GprsLlcAbmParameters& parameters)
+    : entity(side, parameters)
 {
 }
 
@@ -458,6 +630,25 @@ GprsPcu::DoInitialize()
                                                      m_llcOverhead,
                                                      m_sndcpFirstHeader,
                                                      m_sndcpNextHeader);
+        // I frames: the entity adds its own header octets (GprsLlcAbmFrame::GetOctets()).
+        m_abmFraming = std::make_unique<GprsLlcFraming>(m_llcN201I,
+                                                        0,
+                                                        kSndcpDataFirstHeader,
+                                                        kSndcpDataNextHeader);
+        GprsLlcAbmParameters abm;
+        abm.t200 = m_llcT200;
+        abm.n200 = static_cast<uint8_t>(m_llcN200);
+        abm.n201I = static_cast<uint16_t>(m_llcN201I);
+        abm.kD = abm.kU = static_cast<uint16_t>(m_llcWindow);
+        for (Ms& ms : m_mss)
+        {
+            const GprsLlcMode mode = ms.dev->GetLlcMode();
+            if ((mode == GprsLlcMode::CELL ? m_llcMode : mode) == GprsLlcMode::ACKNOWLEDGED)
+            {
+                ms.dl.llc = std::make_unique<LlcAbm>(GprsLlcAbmSide::NETWORK, abm);
+                ms.ul.llc = std::make_unique<LlcAbm>(GprsLlcAbmSide::MS, abm);
+            }
+        }
         if (!m_blerFile.empty())
         {
             m_bler = GprsBlerModel::LoadFile(m_blerFile);
@@ -499,6 +690,13 @@ GprsPcu::DoDispose()
     {
         Simulator::Cancel(ms.dl.timer);
         Simulator::Cancel(ms.ul.timer);
+        for (const Link* link : {&ms.dl, &ms.ul})
+        {
+            if (link->llc)
+            {
+                Simulator::Cancel(link->llc->timer);
+            }
+        }
     }
     m_mss.clear();
     m_bss = nullptr;
@@ -885,6 +1083,10 @@ GprsPcu::RequestTbf(uint32_t index, GprsDirection dir)
     Ms& ms = GetMs(index);
     Link& link = GetLink(index, dir);
     const Time now = Simulator::Now();
+    if (link.frames.empty() && !HasDataForLlc(link))
+    {
+        return; // LLC (acknowledged mode) holds the data back until the peer acknowledges
+    }
     if (link.tbf.GetState() == GprsTbfState::HOLD)
     {
         // Delayed release: the network's open TBF carries the new data at once. Extended
@@ -1119,7 +1321,7 @@ void
 GprsPcu::CheckIdle(uint32_t index, GprsDirection dir)
 {
     Link& link = GetLink(index, dir);
-    if (link.tbf.CanRequest() && (!link.queued.empty() || !link.frames.empty()))
+    if (link.tbf.CanRequest() && (HasDataForLlc(link) || !link.frames.empty()))
     {
         RequestTbf(index, dir);
     }
@@ -1132,7 +1334,19 @@ GprsPcu::EndsTbf(const Link& link) const
     // Downlink: the network ends the TBF when the buffer is empty.
     return link.tbf.GetDirection() == GprsDirection::UPLINK
                ? link.countdown
-               : link.queued.empty() && (link.tbf.GetConfig().hold.IsZero() || link.closing);
+               : !HasDataForLlc(link) && (link.tbf.GetConfig().hold.IsZero() || link.closing);
+}
+
+bool
+GprsPcu::LlcTakesPacket(const GprsLlcAbmEntity& llc)
+{
+    // Acknowledged mode: LLC takes an IP packet only when it would send it at once (in ADM the
+    // packet starts the establishment), so that the rest waits in the buffer, not in LLC, and a
+    // TBF is asked for only when there is a frame to carry.
+    const GprsLlcAbmState state = llc.GetState();
+    return llc.GetQueued() == 0 &&
+           (state == GprsLlcAbmState::ADM || (state == GprsLlcAbmState::ABM && !llc.IsPeerBusy() &&
+                                              llc.GetOutstanding() < llc.GetTransmitWindow()));
 }
 
 bool
@@ -1156,6 +1370,14 @@ GprsPcu::AppendFrame(Link& link, LlcFrame frame)
     link.frames.push_back(std::move(frame));
 }
 
+uint32_t
+GprsPcu::LlcTotalOctets(const Link& link, uint32_t npduOctets) const
+{
+    return link.llc ? m_abmFraming->TotalOctets(npduOctets) +
+                          m_abmFraming->FrameCount(npduOctets) * kGprsLlcIOverheadOctets
+                    : m_framing->TotalOctets(npduOctets);
+}
+
 void
 GprsPcu::HandToRlc(Ms& ms, Link& link, GprsDirection dir)
 {
@@ -1163,7 +1385,13 @@ GprsPcu::HandToRlc(Ms& ms, Link& link, GprsDirection dir)
     const Time sent = link.queued.front().sent;
     link.queued.pop_front();
     link.queuedOctets -= packet->GetSize();
-    m_bufferTrace(static_cast<uint32_t>(&ms - m_mss.data()), dir, link.queuedOctets);
+    const auto index = static_cast<uint32_t>(&ms - m_mss.data());
+    m_bufferTrace(index, dir, link.queuedOctets);
+    if (link.llc)
+    {
+        HandToLlc(index, dir, packet, sent);
+        return;
+    }
     const uint32_t size = packet->GetSize();
     const uint32_t count = m_framing->FrameCount(size);
     for (uint32_t s = 0; s < count; ++s)
@@ -1206,7 +1434,7 @@ GprsPcu::Refill(Ms& ms, Link& link, GprsDirection dir)
     // Hand IP packets to RLC only when what it holds no longer fills the next block, so the
     // buffer (where TCP's queue builds) keeps what RLC does not need yet, and the next packet's
     // LLC frames follow the last one's in the same block, without filler (TS 44.060 9.1.11).
-    while (link.tx->GetQueuedOctets() <= GprsRlcDataOctets(link.cs) && !link.queued.empty())
+    while (link.tx->GetQueuedOctets() <= GprsRlcDataOctets(link.cs) && HasDataForLlc(link))
     {
         if (dir == GprsDirection::DOWNLINK && m_llcLifetime.IsStrictlyPositive())
         {
@@ -1224,19 +1452,23 @@ GprsPcu::Refill(Ms& ms, Link& link, GprsDirection dir)
     }
     // The mobile starts its countdown (CV < 15) once the blocks left fit in BS_CV_MAX block
     // periods of its timeslots (TS 44.060 9.3.1); from then on nothing joins this TBF.
+    // Packets LLC holds back (acknowledged mode, window closed) wait for the next TBF.
     const uint64_t threshold = uint64_t{m_bsCvMax} * ms.ulCount * GprsRlcDataOctets(link.cs);
     uint64_t pending = link.tx->GetQueuedOctets();
-    if (pending + link.queuedOctets > threshold)
+    if (HasDataForLlc(link))
     {
-        return;
-    }
-    for (const Queued& q : link.queued)
-    {
-        pending += m_framing->TotalOctets(q.octets);
+        if (pending + link.queuedOctets > threshold)
+        {
+            return;
+        }
+        for (const Queued& q : link.queued)
+        {
+            pending += LlcTotalOctets(link, q.octets);
+        }
     }
     if (pending <= threshold)
     {
-        while (!link.queued.empty())
+        while (HasDataForLlc(link))
         {
             HandToRlc(ms, link, dir);
         }
@@ -1779,7 +2011,7 @@ GprsPcu::TransmitUplink(uint8_t pdch)
     Link& link = ms.ul;
     if (link.tbf.GetState() == GprsTbfState::HOLD && m_usfDecoded[pdch])
     {
-        if (link.queued.empty())
+        if (!HasDataForLlc(link) && link.tx->PeekNext() == GprsRlcTxKind::NOTHING)
         {
             air.kind = Air::CONTROL;
             air.ms = index;
@@ -2072,6 +2304,7 @@ GprsPcu::DropFrontFrame(uint32_t index, GprsDirection dir)
     link.segmentsOk = 0;
     if (!f.npdu)
     {
+        // Signalling, or an LLC ABM frame (acknowledged mode recovers its own losses).
         if (m_mss[index].cellUpdatePending)
         {
             // A lost cell update: the mobile sends another one.
@@ -2119,6 +2352,13 @@ GprsPcu::DeliverFrames(uint32_t index,
         {
             CellUpdated(index); // any uplink LLC frame tells the SGSN the mobile's cell
         }
+        if (link.frames.front().abm)
+        {
+            const std::unique_ptr<GprsLlcAbmFrame> abm = std::move(link.frames.front().abm);
+            PopFrontFrame(link);
+            ReceiveLlc(index, dir, *abm);
+            continue;
+        }
         const LlcFrame& f = link.frames.front();
         link.segmentsOk = f.segment == link.segmentsOk ? link.segmentsOk + 1 : 0;
         if (!f.npdu)
@@ -2154,6 +2394,119 @@ GprsPcu::DeliverUp(uint32_t index, GprsDirection dir, Ptr<Packet> packet, Time s
     {
         m_bss->ReceiveFromCell(packet->Copy(), m_mss[index].dev->GetAddress());
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// LLC acknowledged mode
+
+void
+GprsPcu::HandToLlc(uint32_t index, GprsDirection dir, Ptr<Packet> packet, Time sent)
+{
+    // SNDCP (TS 44.065 clause 6.7, SN-DATA) cuts the packet into LLC PDUs of at most N201-I
+    // octets; each is one I frame, named by its identifier.
+    LlcAbm& llc = *GetLink(index, dir).llc;
+    const uint32_t size = packet->GetSize();
+    const uint32_t count = m_abmFraming->FrameCount(size);
+    const uint64_t first = llc.sndcp.Add({packet, sent}, static_cast<uint16_t>(count));
+    for (uint32_t s = 0; s < count; ++s)
+    {
+        llc.entity.Send(first + s, m_abmFraming->FrameOctets(size, s));
+    }
+    PumpLlc(index, dir);
+}
+
+void
+GprsPcu::PumpLlc(uint32_t index, GprsDirection dir)
+{
+    Link& link = GetLink(index, dir);
+    const Time now = Simulator::Now();
+    while (const auto frame = link.llc->entity.TakeNextFrame(now))
+    {
+        const uint32_t octets = frame->GetOctets();
+        m_llcAbmFrameTrace(index, dir, *frame);
+        if (frame->retransmission)
+        {
+            m_llcRetransmissionTrace(index, dir, octets);
+        }
+        AppendFrame(link, {nullptr, now, octets, 0, 1, std::make_unique<GprsLlcAbmFrame>(*frame)});
+    }
+    const std::optional<Time> expiry = link.llc->entity.GetTimerExpiry();
+    if (!expiry)
+    {
+        Simulator::Cancel(link.llc->timer);
+    }
+    else if (!link.llc->timer.IsRunning() || *expiry != link.llc->timerAt)
+    {
+        Simulator::Cancel(link.llc->timer);
+        link.llc->timerAt = *expiry;
+        link.llc->timer =
+            Simulator::Schedule(*expiry - now, &GprsPcu::LlcTimerExpired, this, index, dir);
+    }
+    // New frames, or a window that opened for the packets waiting in the buffer: a held
+    // downlink TBF resumes; without a TBF, one is asked for.
+    RequestTbf(index, dir);
+}
+
+void
+GprsPcu::ServeLlc(uint32_t index, GprsDirection dir)
+{
+    // The entity sending on dir receives on the other direction.
+    const GprsDirection back = Opposite(dir);
+    LlcAbm& llc = *GetLink(index, dir).llc;
+    LlcAbm& peer = *GetLink(index, back).llc;
+    while (const auto sdu = llc.entity.PopDelivered())
+    {
+        if (const auto npdu = peer.sndcp.Deliver(sdu->sduId))
+        {
+            DeliverUp(index, back, npdu->packet, npdu->sent);
+        }
+    }
+    // Done with a PDU, confirmed or abandoned: its packet is lost if the peer did not deliver
+    // it (GprsSndcpAckTracker).
+    auto release = [this, index, dir, &llc](uint64_t sduId) {
+        if (const auto npdu = llc.sndcp.Release(sduId))
+        {
+            NS_LOG_LOGIC("MS " << index << " " << ToString(dir) << " LLC PDU " << sduId
+                               << " undelivered: IP packet lost");
+            NotifyPacketLost(index, dir, npdu->packet);
+        }
+    };
+    while (const auto sdu = llc.entity.PopConfirmed())
+    {
+        release(sdu->sduId);
+    }
+    while (const auto abandoned = llc.entity.PopAbandoned())
+    {
+        release(abandoned->sdu.sduId);
+    }
+    PumpLlc(index, dir);
+}
+
+void
+GprsPcu::ReceiveLlc(uint32_t index, GprsDirection dir, const GprsLlcAbmFrame& frame)
+{
+    const GprsDirection back = Opposite(dir);
+    try
+    {
+        GetLink(index, back).llc->entity.Receive(frame, Simulator::Now());
+    }
+    catch (const std::invalid_argument& e)
+    {
+        // An N(R) sequence error (TS 44.064): the peer reset its numbering while this end did
+        // not, after a SABM repeated because its UA came later than T200. The frame is
+        // discarded; the entity's T201 and N200 re-establish the link.
+        NS_LOG_LOGIC("MS " << index << " " << ToString(dir)
+                           << " LLC frame discarded: " << e.what());
+        m_frameLostTrace(index, dir, frame.GetOctets());
+    }
+    ServeLlc(index, back);
+}
+
+void
+GprsPcu::LlcTimerExpired(uint32_t index, GprsDirection dir)
+{
+    GetLink(index, dir).llc->entity.OnTimer(Simulator::Now());
+    ServeLlc(index, dir);
 }
 
 } // namespace ns3

@@ -8,8 +8,10 @@
 #include "gprs-bler-model.h"
 #include "gprs-coding-scheme.h"
 #include "gprs-gilbert-elliott.h"
+#include "gprs-llc-abm.h"
 #include "gprs-llc-framing.h"
 #include "gprs-rlc-entity.h"
+#include "gprs-sndcp-ack.h"
 #include "gprs-tbf.h"
 
 #include "ns3/attribute-helper.h"
@@ -59,6 +61,41 @@ std::istream& operator>>(std::istream& is, GprsRlcMode& mode);
 
 // GprsRlcModeValue for the "RlcMode" attribute (not an EnumValue: see GprsCodingSchemeValue).
 ATTRIBUTE_HELPER_HEADER(GprsRlcMode);
+
+/**
+ * \ingroup gprs
+ * How LLC carries the IP packets of a mobile (TS 44.064 clause 4.1, operation modes).
+ */
+enum class GprsLlcMode : uint8_t
+{
+    UNACKNOWLEDGED, //!< UI frames: a frame RLC loses is lost (TS 44.064 clause 6.3.3)
+    ACKNOWLEDGED,   //!< ABM: I frames acknowledged and sent again (GprsLlcAbmEntity)
+    CELL,           //!< for a mobile's LlcMode only: the mode of its cell's PCU
+};
+
+/**
+ * \param os a stream
+ * \param mode an LLC mode
+ * \return os, having written "Unacknowledged", "Acknowledged" or "Cell"
+ */
+std::ostream& operator<<(std::ostream& os, GprsLlcMode mode);
+
+/**
+ * \param is a stream
+ * \param mode receives "Unacknowledged", "Acknowledged" or "Cell"; anything else sets failbit
+ * \return is
+ */
+std::istream& operator>>(std::istream& is, GprsLlcMode& mode);
+
+// GprsLlcModeValue for the "LlcMode" attributes of the PCU and the mobiles.
+ATTRIBUTE_VALUE_DEFINE(GprsLlcMode);
+ATTRIBUTE_ACCESSOR_DEFINE(GprsLlcMode);
+
+/**
+ * \param allowCell whether "Cell" (inherit the PCU's mode) is accepted: a mobile's attribute
+ * \return a checker of GprsLlcModeValue
+ */
+Ptr<const AttributeChecker> MakeGprsLlcModeChecker(bool allowCell);
 
 /**
  * \ingroup gprs
@@ -208,6 +245,12 @@ class GprsPcu : public Object
     typedef void (*FrameLostCallback)(uint32_t ms, GprsDirection dir, uint32_t octets);
     /// Signature of the RadioConditions trace source.
     typedef void (*RadioCallback)(uint32_t ms, double ciDb, bool outage);
+    /// Signature of the LlcAbmFrame trace source.
+    typedef void (*LlcAbmFrameCallback)(uint32_t ms,
+                                        GprsDirection dir,
+                                        const GprsLlcAbmFrame& frame);
+    /// Signature of the LlcRetransmission trace source.
+    typedef void (*LlcRetransmissionCallback)(uint32_t ms, GprsDirection dir, uint32_t octets);
 
   protected:
     void DoDispose() override;
@@ -224,11 +267,36 @@ class GprsPcu : public Object
     /// An LLC frame for RLC, kept until delivered or lost.
     struct LlcFrame
     {
-        Ptr<Packet> npdu;  //!< the IP packet (N-PDU) this frame is a segment of; null: signalling
+        Ptr<Packet> npdu;  //!< UI: the IP packet (N-PDU) this frame is a segment of; null: other
         Time sent;         //!< when the sending device accepted the packet
         uint32_t octets;   //!< frame size with LLC and SNDCP headers
         uint16_t segment;  //!< SNDCP segment index
         uint16_t segments; //!< SNDCP segments of the N-PDU
+        std::unique_ptr<GprsLlcAbmFrame> abm{}; //!< an LLC ABM frame (npdu null), else null
+    };
+
+    /// An IP packet sent in LLC acknowledged mode.
+    struct AbmNpdu
+    {
+        Ptr<Packet> packet; //!< the IP packet
+        Time sent;          //!< when the sending device accepted it
+    };
+
+    /// LLC acknowledged mode on one direction of one mobile.
+    struct LlcAbm
+    {
+        /**
+         * \param side the end whose entity sends on this direction
+         * \param parameters ABM parameters
+         */
+        LlcAbm(GprsLlcAbmSide side, const GprsLlcAbmParameters& parameters);
+
+        /// The entity sending on this direction (the network's on the downlink, the mobile's on
+        /// the uplink); it receives on the other direction.
+        GprsLlcAbmEntity entity;
+        GprsSndcpAckTracker<AbmNpdu> sndcp; //!< the IP packets of the PDUs given to entity
+        EventId timer;                      //!< the entity's timer (T200 / T201)
+        Time timerAt;                       //!< when timer expires
     };
 
     /// One direction of one mobile: buffer, LLC frames in RLC, the TBF.
@@ -259,6 +327,7 @@ class GprsPcu : public Object
         uint32_t acked{0};                          //!< blocks acknowledged by the last Ack/Nack
         uint32_t nacked{0};                         //!< blocks negatively acknowledged by it
         std::optional<double> ciReportDb;           //!< receiver's last reported C/I
+        std::unique_ptr<LlcAbm> llc;                //!< LLC acknowledged mode; null: UI frames
     };
 
     /// Per mobile state.
@@ -350,8 +419,25 @@ class GprsPcu : public Object
     void Refill(Ms& ms, Link& link, GprsDirection dir);
     bool EndsTbf(const Link& link) const;
     void HandToRlc(Ms& ms, Link& link, GprsDirection dir);
+
+    /**
+     * \param link a link
+     * \return whether LLC would take an IP packet of its buffer now (UI: whenever there is one)
+     */
+    static bool HasDataForLlc(const Link& link)
+    {
+        return !link.queued.empty() && (!link.llc || LlcTakesPacket(link.llc->entity));
+    }
+
+    static bool LlcTakesPacket(const GprsLlcAbmEntity& llc);
     bool CanJoinTbf(const Link& link) const;
     void AppendFrame(Link& link, LlcFrame frame);
+    void HandToLlc(uint32_t index, GprsDirection dir, Ptr<Packet> packet, Time sent);
+    void PumpLlc(uint32_t index, GprsDirection dir);
+    void ServeLlc(uint32_t index, GprsDirection dir);
+    void ReceiveLlc(uint32_t index, GprsDirection dir, const GprsLlcAbmFrame& frame);
+    void LlcTimerExpired(uint32_t index, GprsDirection dir);
+    uint32_t LlcTotalOctets(const Link& link, uint32_t npduOctets) const;
     void DropExpired(uint32_t index, Link& link);
 
     bool DrawLoss(uint32_t ms, GprsCodingScheme cs, double* ciDb = nullptr, double* bler = nullptr);
@@ -409,7 +495,8 @@ class GprsPcu : public Object
     uint64_t m_blockPeriods{0};                    //!< block periods simulated
     uint64_t m_radioBlocks{0};                     //!< radio blocks simulated
     uint32_t m_controlRr{0};                       //!< round robin start for control messages
-    std::unique_ptr<GprsLlcFraming> m_framing;     //!< SNDCP/LLC sizes
+    std::unique_ptr<GprsLlcFraming> m_framing;     //!< SNDCP/LLC sizes, UI frames
+    std::unique_ptr<GprsLlcFraming> m_abmFraming;  //!< SNDCP segments of I frames: info octets
     GprsBlerModel m_bler;                          //!< BLER tables
 
     // Attributes
@@ -448,6 +535,11 @@ class GprsPcu : public Object
     uint32_t m_llcOverhead;                        //!< LLC header + FCS
     uint32_t m_sndcpFirstHeader;                   //!< SNDCP header, first segment
     uint32_t m_sndcpNextHeader;                    //!< SNDCP header, other segments
+    GprsLlcMode m_llcMode;                         //!< LLC mode of the mobiles that inherit it
+    uint32_t m_llcN200;                            //!< ABM: N200
+    Time m_llcT200;                                //!< ABM: T200 and T201
+    uint32_t m_llcWindow;                          //!< ABM: k, both directions
+    uint32_t m_llcN201I;                           //!< ABM: N201-I
 
     TracedCallback<const GprsRlcBlockRecord&> m_rlcBlockTrace;                  //!< data blocks
     TracedCallback<uint32_t, GprsControlMessage, uint8_t, bool> m_controlTrace; //!< control
@@ -459,6 +551,8 @@ class GprsPcu : public Object
     TracedCallback<uint32_t, GprsDirection, Ptr<const Packet>, Time> m_deliveredTrace; //!< rx
     TracedCallback<uint32_t, GprsDirection, uint32_t> m_frameLostTrace;                //!< LLC lost
     TracedCallback<uint32_t, double, bool> m_radioTrace;                               //!< C/I
+    TracedCallback<uint32_t, GprsDirection, const GprsLlcAbmFrame&> m_llcAbmFrameTrace; //!< ABM
+    TracedCallback<uint32_t, GprsDirection, uint32_t> m_llcRetransmissionTrace; //!< I resent
 };
 
 } // namespace ns3

@@ -15,6 +15,7 @@
 #include "ns3/internet-module.h"
 
 #include <algorithm>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -482,6 +483,64 @@ struct Conservation
         }
     }
 };
+
+/**
+ * A cell of 10 mobiles (C/I 20, 9, then 16 dB) with UDP both ways, about half the cell's
+ * capacity in each direction: every third mobile has an outage (4-6 s), every third reselects a
+ * cell (5 s), every third loses blocks by a Gilbert-Elliott process. The last packets leave
+ * at 31.4 s.
+ * \param setup the cell; mobiles and radio are set here
+ * \param[out] recorder the traces
+ * \param before called with the scenario before the simulation runs, e.g. to connect traces
+ * \param stop simulation end
+ * \return the packets in and out of the cell's devices
+ */
+inline Conservation
+RunConservationScenario(CellSetup setup,
+                        CellRecorder& recorder,
+                        const std::function<void(const GprsScenario&)>& before = {},
+                        Time stop = Seconds(120))
+{
+    setup.mobiles = 10;
+    setup.radio = "0s:20,3s:9,6s:16";
+    const GprsScenario s = setup.Build(recorder);
+    Conservation c;
+    c.Connect(s.cellDevices);
+    for (uint32_t ms = 0; ms < 10; ++ms)
+    {
+        const Ptr<NetDevice> dev = s.cellDevices.Get(ms + 1);
+        if (ms % 3 == 0)
+        {
+            dev->SetAttribute("Outages", StringValue("4s-6s"));
+        }
+        if (ms % 3 == 1)
+        {
+            dev->SetAttribute("CellReselections", StringValue("5s"));
+        }
+        if (ms % 3 == 2)
+        {
+            dev->SetAttribute("UseGilbertElliott", BooleanValue(true));
+            dev->SetAttribute("GeGoodToBad", DoubleValue(0.05));
+            dev->SetAttribute("GeLossBad", DoubleValue(0.8));
+        }
+        // About half the cell's capacity in each direction, so that all can drain.
+        SendUdpDown(s, ms, 200 + 20 * ms, Seconds(1), 30, Seconds(1 + 0.1 * ms));
+        SendUdp(s.mobiles.Get(ms),
+                s.server,
+                s.serverAddress,
+                120,
+                Seconds(1.5),
+                20,
+                Seconds(1.5 + 0.1 * ms));
+    }
+    if (before)
+    {
+        before(s);
+    }
+    Simulator::Stop(stop);
+    Simulator::Run();
+    return c;
+}
 
 } // namespace gprs_test
 } // namespace ns3

@@ -1296,42 +1296,9 @@ class GprsCellConservationTestCase : public TestCase
         for (const std::string mode : {"Acknowledged", "Unacknowledged"})
         {
             CellSetup setup;
-            setup.mobiles = 10;
-            setup.radio = "0s:20,3s:9,6s:16";
             setup.Pcu("RlcMode", StringValue(mode));
             CellRecorder rec;
-            const GprsScenario s = setup.Build(rec);
-            Conservation c;
-            c.Connect(s.cellDevices);
-            for (uint32_t ms = 0; ms < 10; ++ms)
-            {
-                const Ptr<NetDevice> dev = s.cellDevices.Get(ms + 1);
-                if (ms % 3 == 0)
-                {
-                    dev->SetAttribute("Outages", StringValue("4s-6s"));
-                }
-                if (ms % 3 == 1)
-                {
-                    dev->SetAttribute("CellReselections", StringValue("5s"));
-                }
-                if (ms % 3 == 2)
-                {
-                    dev->SetAttribute("UseGilbertElliott", BooleanValue(true));
-                    dev->SetAttribute("GeGoodToBad", DoubleValue(0.05));
-                    dev->SetAttribute("GeLossBad", DoubleValue(0.8));
-                }
-                // About half the cell's capacity in each direction, so that all can drain.
-                SendUdpDown(s, ms, 200 + 20 * ms, Seconds(1), 30, Seconds(1 + 0.1 * ms));
-                SendUdp(s.mobiles.Get(ms),
-                        s.server,
-                        s.serverAddress,
-                        120,
-                        Seconds(1.5),
-                        20,
-                        Seconds(1.5 + 0.1 * ms));
-            }
-            Simulator::Stop(Seconds(120));
-            Simulator::Run();
+            const Conservation c = RunConservationScenario(setup, rec);
             NS_LOG_INFO(mode << ": " << c.accepted << " accepted, " << c.received << " delivered, "
                              << c.dropped << " dropped");
             NS_TEST_EXPECT_MSG_GT(c.received, c.accepted / 2, mode << ": most delivered");
