@@ -139,7 +139,14 @@ GprsRlcRxEntity::Receive(const GprsRlcDataBlock& block,
             m_reassembler.NotifyGap();
             continue;
         }
-        for (const auto& frame : m_reassembler.Receive(m_blocks[delivery->bsn]))
+        const GprsRlcDataBlock& next = m_blocks[delivery->bsn];
+        if (m_window.GetMode() == GprsRlcMode::UNACKNOWLEDGED && !m_reassembler.Continues(next))
+        {
+            // SNS or more blocks lost in a row: the BSN wrapped and the window saw no gap. LLC's
+            // FCS would reject the frames the receiver joins across it: they are a gap.
+            m_reassembler.NotifyGap();
+        }
+        for (const auto& frame : m_reassembler.Receive(next))
         {
             frames.push_back(frame);
         }

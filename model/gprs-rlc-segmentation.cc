@@ -292,6 +292,18 @@ GprsLlcReassembler::Receive(const GprsRlcDataBlock& block)
     return frames;
 }
 
+bool
+GprsLlcReassembler::Continues(const GprsRlcDataBlock& block) const
+{
+    if (m_afterGap || block.segments.empty())
+    {
+        return true;
+    }
+    const GprsLlcSegment& s = block.segments.front();
+    return m_partial ? s.frameId == m_partial->frameId && s.offset == m_partial->receivedOctets
+                     : s.offset == 0;
+}
+
 void
 GprsLlcReassembler::NotifyGap()
 {

@@ -194,6 +194,13 @@ class GprsLlcReassembler
     /// Signal that one or more blocks before the next Receive() are lost (unacknowledged mode).
     void NotifyGap();
 
+    /**
+     * \param block the next block in BSN order
+     * \return true if Receive() can take it: its first segment continues the frame in progress
+     *         (or starts a new one when none is), or a gap was signalled before it
+     */
+    bool Continues(const GprsRlcDataBlock& block) const;
+
     /// \return frames dropped because of gaps (frames of which no segment arrived not included)
     uint64_t GetDroppedFrames() const;
 

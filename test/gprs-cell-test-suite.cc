@@ -1697,6 +1697,55 @@ class GprsCellLlcLifetimeTestCase : public TestCase
 };
 
 /**
+ * 25. RLC unacknowledged mode through an outage: the downlink TBF keeps sending unpolled blocks
+ * while the mobile hears nothing, so more than 128 blocks may be lost in a row and the BSN
+ * wraps without a gap the receive window can see. The receiver must drop the frames concerned
+ * (as LLC's FCS would) and go on, not stop.
+ */
+class GprsCellUnacknowledgedWrapTestCase : public TestCase
+{
+  public:
+    GprsCellUnacknowledgedWrapTestCase()
+        : TestCase("RLC unacknowledged mode, 3 mobiles, 1 s outage at 12 dB: the BSN wraps "
+                   "unseen, frames are dropped, packets conserved")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        CellSetup setup;
+        setup.mobiles = 3;
+        setup.radio = "12";
+        setup.outages = "5s-6s";
+        setup.Pcu("RlcMode", StringValue("Unacknowledged"));
+        CellRecorder rec;
+        const GprsScenario s = setup.Build(rec);
+        Conservation c;
+        c.Connect(s.cellDevices);
+        for (uint32_t ms = 0; ms < 3; ++ms)
+        {
+            SendUdpDown(s, ms, 1400, MilliSeconds(300), 100, Seconds(1));
+            SendUdp(s.mobiles.Get(ms),
+                    s.server,
+                    s.serverAddress,
+                    600,
+                    MilliSeconds(700),
+                    40,
+                    Seconds(1));
+        }
+        Simulator::Stop(Seconds(200));
+        Simulator::Run();
+        NS_LOG_INFO("UM wrap: " << c.accepted << " accepted, " << c.received << " delivered, "
+                                << c.dropped << " dropped, " << rec.framesLost
+                                << " LLC frames lost");
+        NS_TEST_EXPECT_MSG_GT(c.received, 0, "packets delivered");
+        NS_TEST_EXPECT_MSG_EQ(c.accepted, c.received + c.dropped, "conservation");
+        Simulator::Destroy();
+    }
+};
+
+/**
  * A suite of one test case: ns-3 stops a suite at its first failing case, so each scenario
  * gets its own suite and reports whatever the others do.
  */
@@ -1755,6 +1804,8 @@ GprsCellTestSuite<GprsCellKeepAliveTestCase> g_keepAlive("gprs-cell-keep-alive",
                                                          TestCase::QUICK); //!< suite
 GprsCellTestSuite<GprsCellLlcLifetimeTestCase> g_lifetime("gprs-cell-llc-lifetime",
                                                           TestCase::QUICK); //!< suite
+GprsCellTestSuite<GprsCellUnacknowledgedWrapTestCase> g_umWrap("gprs-cell-unacknowledged-wrap",
+                                                               TestCase::QUICK); //!< suite
 GprsCellTestSuite<GprsCellUnacknowledgedTestCase> g_um("gprs-cell-unacknowledged",
                                                        TestCase::QUICK); //!< suite
 

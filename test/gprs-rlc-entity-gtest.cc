@@ -879,6 +879,37 @@ TEST(GprsRlcEntity, UnacknowledgedBridgesTheLongestLossRun)
     EXPECT_GE(expected.dropped, 2U);
 }
 
+TEST(GprsRlcEntity, UnacknowledgedSurvivesAWrapItCannotSee)
+{
+    // SNS losses in a row (an outage): the next block has the BSN V(R) expects, so the window
+    // sees no gap, but its data does not continue the frame in progress. The receiver drops the
+    // frames around the hidden gap, as LLC's FCS would, and delivers the later ones.
+    GprsRlcTxEntity tx(GprsRlcMode::UNACKNOWLEDGED);
+    GprsRlcRxEntity rx(GprsRlcMode::UNACKNOWLEDGED);
+    for (uint64_t id = 0; id < 200; ++id)
+    {
+        tx.EnqueueFrame(id, 37);
+    }
+    std::vector<uint64_t> delivered;
+    for (std::size_t n = 0; !tx.IsFinalSent(); ++n)
+    {
+        const Sent s = Send(tx, GprsCodingScheme::CS1, true);
+        if (n >= 5 && n < 5 + kGprsRlcSns)
+        {
+            continue; // lost
+        }
+        for (const auto& f : Deliver(rx, s.block))
+        {
+            delivered.push_back(f.frameId);
+        }
+    }
+    ASSERT_FALSE(delivered.empty());
+    EXPECT_TRUE(std::is_sorted(delivered.begin(), delivered.end()));
+    EXPECT_LT(delivered.front(), 3U) << "the frames before the outage";
+    EXPECT_EQ(delivered.back(), 199U) << "the frames after it";
+    EXPECT_GE(rx.GetDroppedFrames(), 2U) << "the frames cut by the hidden gap";
+}
+
 TEST(GprsRlcEntity, LostAckNackLosesNothingTheNextOneCarries)
 {
     // Two identical senders; only the first gets the first Ack/Nack.

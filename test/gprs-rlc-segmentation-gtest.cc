@@ -769,6 +769,25 @@ TEST(GprsRlcSegmentation, EncoderRejectsDescriptorsTheOctetsCannotSay)
     expectReject(block, "length 0");
 }
 
+TEST(GprsRlcSegmentation, ReassemblerSaysWhetherABlockContinues)
+{
+    GprsRlcDataBlock head;
+    head.segments = {Seg(1, 0, 20, false)};
+    GprsRlcDataBlock tail;
+    tail.segments = {Seg(1, 20, 5, true)};
+    tail.liOctets = 1;
+    GprsRlcDataBlock other;
+    other.segments = {Seg(2, 0, 20, false)};
+    GprsLlcReassembler r;
+    EXPECT_TRUE(r.Continues(head)) << "a new frame at offset 0";
+    EXPECT_FALSE(r.Continues(tail)) << "a continuation with no frame in progress";
+    EXPECT_TRUE(r.Receive(head).empty());
+    EXPECT_TRUE(r.Continues(tail));
+    EXPECT_FALSE(r.Continues(other)) << "another frame while frame 1 is in progress";
+    r.NotifyGap();
+    EXPECT_TRUE(r.Continues(other)) << "after a gap anything may come";
+}
+
 TEST(GprsRlcSegmentation, ReassemblerRejectsBlocksThatDoNotContinue)
 {
     GprsRlcDataBlock head;
