@@ -1248,7 +1248,13 @@ GprsPcu::ReleaseTbf(uint32_t index, GprsDirection dir, bool abnormal, bool flush
     const bool down = dir == GprsDirection::DOWNLINK;
     auto ofThisTbf = [down](Reservation::Purpose p) {
         return down ? (p == Reservation::DL_DATA || p == Reservation::DL_ASSIGNMENT)
-                    : (p == Reservation::UL_FINAL || p == Reservation::UL_ASSIGNMENT);
+                    : (p == Reservation::UL_FINAL || p == Reservation::UL_ASSIGNMENT ||
+                       p == Reservation::UL_DUMMY);
+    };
+    auto sentForThisTbf = [down](GprsControlMessage m) {
+        return down ? m == GprsControlMessage::PACKET_DOWNLINK_ASSIGNMENT
+                    : (m == GprsControlMessage::PACKET_UPLINK_ACK_NACK ||
+                       m == GprsControlMessage::PACKET_UPLINK_ASSIGNMENT);
     };
     for (auto& slot : m_reservations)
     {
@@ -1260,9 +1266,6 @@ GprsPcu::ReleaseTbf(uint32_t index, GprsDirection dir, bool abnormal, bool flush
             }
         }
     }
-    const GprsControlMessage downControl[2] = {GprsControlMessage::PACKET_DOWNLINK_ASSIGNMENT,
-                                               GprsControlMessage::PACKET_UPLINK_ACK_NACK};
-    const GprsControlMessage upAssignment = GprsControlMessage::PACKET_UPLINK_ASSIGNMENT;
     for (uint8_t p = 0; p < m_numPdch; ++p)
     {
         Air& data = m_air[DirIndex(dir)][p];
@@ -1276,9 +1279,7 @@ GprsPcu::ReleaseTbf(uint32_t index, GprsDirection dir, bool abnormal, bool flush
             ul.kind = Air::NONE;
         }
         Air& dl = m_air[0][p];
-        if (dl.kind == Air::CONTROL && dl.ms == index &&
-            (down ? dl.msg == downControl[0]
-                  : (dl.msg == downControl[1] || dl.msg == upAssignment)))
+        if (dl.kind == Air::CONTROL && dl.ms == index && sentForThisTbf(dl.msg))
         {
             dl.kind = Air::NONE;
         }
