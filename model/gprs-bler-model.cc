@@ -122,7 +122,8 @@ GprsBlerModel::Load(std::istream& in, const std::string& sourceName)
     ReadGprsTextTable(in, sourceName, [&tables](const auto& tokens, const auto& text) {
         if (tokens.size() != 3)
         {
-            throw std::invalid_argument("expected '<CS> <C/I dB> <BLER>', got '" + text + "'");
+            throw std::invalid_argument("expected '<CS> <C/I dB> <BLER>', got " +
+                                        QuoteGprsInput(text));
         }
         const auto cs = ParseGprsCodingScheme(tokens[0]);
         const GprsBlerPoint point{ParseGprsNumber(tokens[1], "C/I dB"),

@@ -4,6 +4,8 @@
 
 #include "gprs-coding-scheme.h"
 
+#include "gprs-text-input.h"
+
 #include <algorithm>
 #include <cctype>
 #include <stdexcept>
@@ -84,8 +86,8 @@ ParseGprsCodingScheme(const std::string& text)
     {
         return static_cast<GprsCodingScheme>(s[0] - '0');
     }
-    throw std::invalid_argument("unknown GPRS coding scheme '" + text +
-                                "' (allowed: CS-1, CS-2, CS-3, CS-4)");
+    throw std::invalid_argument("unknown GPRS coding scheme " + QuoteGprsInput(text) +
+                                " (allowed: CS-1, CS-2, CS-3, CS-4)");
 }
 
 } // namespace ns3

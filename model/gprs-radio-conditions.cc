@@ -32,7 +32,7 @@ FormatOutage(const GprsOutage& outage)
 
 /**
  * Call handle for each comma-separated entry of spec, blanks trimmed; prefix the message of
- * any std::invalid_argument it throws with "<kind> '<entry>': ".
+ * any std::invalid_argument it throws with "<kind> '<entry>': " (entry quoted by QuoteGprsInput()).
  *
  * \param spec the list
  * \param kind what an entry is, for messages
@@ -53,7 +53,7 @@ ForEachEntry(const std::string& spec, const std::string& kind, Handler handle)
         }
         catch (const std::invalid_argument& e)
         {
-            throw std::invalid_argument(kind + " '" + entry + "': " + e.what());
+            throw std::invalid_argument(kind + " " + QuoteGprsInput(entry) + ": " + e.what());
         }
     }
 }
@@ -108,8 +108,8 @@ GprsRadioConditions::FromTrace(std::istream& in, const std::string& sourceName)
         if (tokens.size() != (isOutage ? 3 : 2))
         {
             throw std::invalid_argument("expected '<time> <C/I dB>' or 'outage <start> <end>', "
-                                        "got '" +
-                                        text + "'");
+                                        "got " +
+                                        QuoteGprsInput(text));
         }
         if (isOutage)
         {

@@ -152,7 +152,19 @@ ParseGprsNumber(const std::string& token, const std::string& what)
     {
         return *value;
     }
-    throw std::invalid_argument("expected " + what + " as a finite number, got '" + token + "'");
+    throw std::invalid_argument("expected " + what + " as a finite number, got " +
+                                QuoteGprsInput(token));
+}
+
+std::string
+QuoteGprsInput(const std::string& text)
+{
+    if (text.size() <= kGprsQuotedInputMax)
+    {
+        return "'" + text + "'";
+    }
+    return "'" + text.substr(0, kGprsQuotedInputMax) + "...' (" + std::to_string(text.size()) +
+           " characters)";
 }
 
 std::string
@@ -186,18 +198,20 @@ ParseGprsTime(const std::string& text, const std::string& what)
             units += std::string(units.empty() ? "" : ", ") + u.suffix;
         }
         throw std::invalid_argument("expected " + what + " as a number with an optional unit (" +
-                                    units + "; none means s), got '" + text + "'");
+                                    units + "; none means s), got " + QuoteGprsInput(text));
     }
     const TimeUnit& chosen = suffix.empty() ? kTimeUnits[0] : *unit;
     if (*value < 0)
     {
-        throw std::invalid_argument(what + " '" + text + "' is negative (allowed: >= 0)");
+        throw std::invalid_argument(what + " " + QuoteGprsInput(text) +
+                                    " is negative (allowed: >= 0)");
     }
     // Checked in the text's own unit: converted first, a large number wraps around.
     if (!FitsInTime(*value, chosen))
     {
-        throw std::invalid_argument(what + " '" + text + "' is too large (allowed: 0 to " +
-                                    LargestTimeText(chosen) + " " + chosen.suffix + ")");
+        throw std::invalid_argument(what + " " + QuoteGprsInput(text) +
+                                    " is too large (allowed: 0 to " + LargestTimeText(chosen) +
+                                    " " + chosen.suffix + ")");
     }
     return Time::FromDouble(*value, chosen.unit);
 }

@@ -7,6 +7,7 @@
 
 #include "ns3/nstime.h"
 
+#include <cstddef>
 #include <fstream>
 #include <functional>
 #include <istream>
@@ -75,9 +76,23 @@ std::optional<double> TryParseGprsNumber(const std::string& token);
  * \param token the text, e.g. "13.5" or "-2e-3"
  * \param what what the number is, for the message (e.g. "C/I dB")
  * \return the number
- * \throws std::invalid_argument "expected <what> as a finite number, got '<token>'"
+ * \throws std::invalid_argument "expected <what> as a finite number, got '<token>'" (quoted by
+ * QuoteGprsInput())
  */
 double ParseGprsNumber(const std::string& token, const std::string& what);
+
+/// Longest input quoted whole by QuoteGprsInput().
+constexpr size_t kGprsQuotedInputMax = 100;
+
+/**
+ * \ingroup gprs
+ * Quote input text for a message, cut so that a huge input (a 100 MB line) gives a short
+ * message.
+ *
+ * \param text the input
+ * \return "'<text>'", or "'<first kGprsQuotedInputMax characters>...' (<size> characters)"
+ */
+std::string QuoteGprsInput(const std::string& text);
 
 /**
  * \ingroup gprs

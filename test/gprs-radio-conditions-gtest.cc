@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <gtest/gtest.h>
 #include <limits>
 #include <random>
@@ -327,4 +329,42 @@ TEST(GprsRadioConditions, RejectsBadTraceFilesWithFileAndLine)
     ExpectError<Error>(
         [] { GprsRadioConditions::FromTraceFile(GPRS_TEST_DATA_DIR "/ci-missing.txt"); },
         "ci-missing.txt: cannot open file");
+}
+
+TEST(GprsRadioConditions, AHugeLineGivesAShortMessage)
+{
+    // A 20 MB single-line file: once quoted whole in the message.
+    const auto path = std::filesystem::path(::testing::TempDir()) / "gprs-ci-one-huge-line.txt";
+    const size_t size = 20'000'000;
+    {
+        std::ofstream file(path);
+        file << std::string(size, 'x');
+    }
+    try
+    {
+        GprsRadioConditions::FromTraceFile(path.string());
+        ADD_FAILURE() << "no exception";
+    }
+    catch (const std::runtime_error& e)
+    {
+        const std::string message = e.what();
+        EXPECT_LT(message.size(), path.string().size() + 250) << message;
+        EXPECT_NE(message.find(":1: expected '<time> <C/I dB>' or 'outage <start> <end>', got '" +
+                               std::string(100, 'x') + "...' (20000000 characters)"),
+                  std::string::npos)
+            << message;
+    }
+    std::filesystem::remove(path);
+
+    try
+    {
+        GprsRadioConditions::FromSchedule("0s:13," + std::string(size, '1') + "s:6");
+        ADD_FAILURE() << "no exception";
+    }
+    catch (const std::invalid_argument& e)
+    {
+        EXPECT_LT(std::string(e.what()).size(), 500u) << e.what();
+        EXPECT_NE(std::string(e.what()).find("...' (20000001 characters)"), std::string::npos)
+            << e.what();
+    }
 }

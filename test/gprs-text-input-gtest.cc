@@ -101,3 +101,23 @@ TEST(GprsTextInput, ParseGprsTimeRejectsWhatIsNotATime)
             << text << ": " << TimeError(text);
     }
 }
+
+TEST(GprsTextInput, QuoteGprsInputCutsLongInput)
+{
+    EXPECT_EQ(QuoteGprsInput(""), "''");
+    EXPECT_EQ(QuoteGprsInput(std::string(100, 'a')), "'" + std::string(100, 'a') + "'");
+    EXPECT_EQ(QuoteGprsInput(std::string(100, 'a') + "b"),
+              "'" + std::string(100, 'a') + "...' (101 characters)");
+    const std::string longNumber(1000, '1');
+    try
+    {
+        ParseGprsNumber(longNumber + "x", "C/I dB");
+        ADD_FAILURE() << "no exception";
+    }
+    catch (const std::invalid_argument& e)
+    {
+        EXPECT_EQ(std::string(e.what()),
+                  "expected C/I dB as a finite number, got '" + std::string(100, '1') +
+                      "...' (1001 characters)");
+    }
+}
