@@ -836,37 +836,37 @@ GprsPcu::GetBuffer(uint32_t ms, GprsDirection dir) const
     return GetLink(ms, dir).buffer;
 }
 
-void
-GprsPcu::EnqueueDownlink(uint32_t index, Ptr<Packet> packet, Time sent)
+bool
+GprsPcu::Enqueue(uint32_t index, GprsDirection dir, Ptr<Packet> packet, Time sent)
 {
-    Link& link = GetMs(index).dl;
+    Link& link = GetLink(index, dir);
     if (!link.buffer->Enqueue(packet))
     {
-        NS_LOG_LOGIC("GGSN buffer of MS " << index << " full: drop " << packet->GetSize());
-        m_bufferDropTrace(index, GprsDirection::DOWNLINK, packet);
-        m_bss->NotifyDrop(packet);
-        return;
+        NS_LOG_LOGIC("MS " << index << " " << ToString(dir) << " buffer full: drop "
+                           << packet->GetSize());
+        m_bufferDropTrace(index, dir, packet);
+        return false;
     }
     link.queued.push_back({sent, packet->GetSize()});
     link.queuedOctets += packet->GetSize();
-    m_bufferTrace(index, GprsDirection::DOWNLINK, link.queuedOctets);
-    RequestTbf(index, GprsDirection::DOWNLINK);
+    m_bufferTrace(index, dir, link.queuedOctets);
+    RequestTbf(index, dir);
+    return true;
+}
+
+void
+GprsPcu::EnqueueDownlink(uint32_t index, Ptr<Packet> packet, Time sent)
+{
+    if (!Enqueue(index, GprsDirection::DOWNLINK, packet, sent))
+    {
+        m_bss->NotifyDrop(packet);
+    }
 }
 
 bool
 GprsPcu::EnqueueUplink(uint32_t index, Ptr<Packet> packet)
 {
-    Link& link = GetMs(index).ul;
-    if (!link.buffer->Enqueue(packet))
-    {
-        m_bufferDropTrace(index, GprsDirection::UPLINK, packet);
-        return false;
-    }
-    link.queued.push_back({Simulator::Now(), packet->GetSize()});
-    link.queuedOctets += packet->GetSize();
-    m_bufferTrace(index, GprsDirection::UPLINK, link.queuedOctets);
-    RequestTbf(index, GprsDirection::UPLINK);
-    return true;
+    return Enqueue(index, GprsDirection::UPLINK, packet, Simulator::Now());
 }
 
 GprsTbfConfig

@@ -392,6 +392,7 @@ class GprsPcu : public Object
     /// Reservation ring depth in blocks: RRBP reaches at most 26 frames = 6 blocks ahead.
     static constexpr uint32_t kReservationDepth = 8;
 
+    bool Enqueue(uint32_t index, GprsDirection dir, Ptr<Packet> packet, Time sent);
     Ms& GetMs(uint32_t ms);
     const Ms& GetMs(uint32_t ms) const;
     void ComputeTimeslots(uint32_t index);
