@@ -391,7 +391,8 @@ GprsPcu::GetTypeId()
                           "its system information (TS 45.008 clause 6.6); then it sends a cell "
                           "update, an uplink LLC frame through a new uplink TBF (TS 23.060 "
                           "clause 6.9.1.2.1), and only then can downlink data reach it. "
-                          "Default 2 s.",
+                          "Default 2 s: an engineer's estimate of camping and reading the new "
+                          "cell's system information, not a measurement.",
                           TimeValue(Seconds(2)),
                           MakeTimeAccessor(&GprsPcu::m_reselectionTime),
                           MakeTimeChecker(Seconds(0), Seconds(60)))
