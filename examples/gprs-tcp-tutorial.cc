@@ -151,9 +151,12 @@ main(int argc, char* argv[])
     {
         UdpServerHelper probeServer(6000);
         ApplicationContainer ps = probeServer.Install(s.mobiles.Get(0));
+        // RxWithAddresses has kept its signature from ns-3.30 to ns-3.48; Rx gained an Address
+        // argument in ns-3.47 (UdpServer became a SinkApplication), so connecting to it aborts
+        // there or here, depending on the callback.
         ps.Get(0)->TraceConnectWithoutContext(
-            "Rx",
-            MakeCallback(+[](Probes* o, Ptr<const Packet> p) {
+            "RxWithAddresses",
+            MakeCallback(+[](Probes* o, Ptr<const Packet> p, const Address&, const Address&) {
                 SeqTsHeader h;
                 p->PeekHeader(h);
                 const double ms = (Simulator::Now() - h.GetTs()).GetSeconds() * 1000;
