@@ -106,7 +106,7 @@ main(int argc, char* argv[])
     scenario.Cell().SetMsDeviceAttribute("MultislotClass", UintegerValue(msClass));
     scenario.Cell().SetMsDeviceAttribute("RadioConditions", StringValue(radio));
     GprsScenario s = scenario.Install(1);
-    scenario.Cell().AssignStreams(s.cellDevices, 100);
+    scenario.Cell().AssignStreams(s.bssDevices, 100);
 
     std::unique_ptr<GprsTcpTracer> tracer;
     Probes probes;
@@ -130,8 +130,8 @@ main(int argc, char* argv[])
                                         s.internetDevices.Get(0),
                                         false,
                                         true);
-        scenario.Cell().EnablePcap(outdir + "/ggsn.pcap", s.cellDevices.Get(0), false, true);
-        scenario.Cell().EnablePcap(outdir + "/mobile.pcap", s.cellDevices.Get(1), false, true);
+        scenario.Cell().EnablePcap(outdir + "/ggsn.pcap", s.bssDevices.Get(0), false, true);
+        scenario.Cell().EnablePcap(outdir + "/mobile.pcap", s.msDevices.Get(0), false, true);
     }
 
     // TCP download.

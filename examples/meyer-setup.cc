@@ -93,7 +93,7 @@ BuildMeyerRun(const MeyerSetup& setup, const std::string& radio, uint64_t bytes,
 
     MeyerRun run;
     run.scenario = helper.Install(1);
-    cell.AssignStreams(run.scenario.cellDevices, stream);
+    cell.AssignStreams(run.scenario.bssDevices, stream);
     run.start = Seconds(0);
 
     const uint16_t port = 5000;

@@ -107,10 +107,15 @@ GprsScenarioHelper::Install(uint32_t mobiles)
         s.proxyAddress = giIf.GetAddress(0);
     }
 
-    s.cellDevices = m_cell.Install(s.ggsn, s.mobiles);
-    s.pcu = GprsHelper::GetPcu(s.cellDevices);
+    const NetDeviceContainer cellDevices = m_cell.Install(s.ggsn, s.mobiles);
+    s.pcu = GprsHelper::GetPcu(cellDevices);
+    s.bssDevices.Add(cellDevices.Get(0));
+    for (uint32_t i = 0; i < mobiles; ++i)
+    {
+        s.msDevices.Add(cellDevices.Get(i + 1));
+    }
     address.SetBase("10.1.0.0", "255.255.0.0");
-    const Ipv4InterfaceContainer cellIf = address.Assign(s.cellDevices);
+    const Ipv4InterfaceContainer cellIf = address.Assign(cellDevices);
     for (uint32_t i = 0; i < mobiles; ++i)
     {
         s.mobileInterfaces.Add(cellIf.Get(i + 1));

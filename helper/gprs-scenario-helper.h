@@ -23,19 +23,21 @@ namespace ns3
 
 /**
  * \ingroup gprs
- * What GprsScenarioHelper::Install built.
+ * What GprsScenarioHelper::Install built (doc/gprs.rst, "The scenario"): nodes, devices and
+ * addresses of server -- Internet link -- [proxy -- Gi link --] GGSN -- cell -- mobiles.
  */
 struct GprsScenario
 {
     Ptr<Node> server;                        //!< the Internet server
     Ptr<Node> proxy;                         //!< the proxy node, or null when none was asked for
     Ptr<Node> ggsn;                          //!< the GGSN (network side of the cell)
-    NodeContainer mobiles;                   //!< the mobiles
-    Ipv4Address serverAddress;               //!< the server's address
-    Ipv4Address proxyAddress;                //!< the proxy's address towards the mobiles (if any)
+    NodeContainer mobiles;                   //!< the mobiles: mobiles.Get(i) is mobile i
+    Ipv4Address serverAddress;               //!< the server's address (10.0.0.1)
+    Ipv4Address proxyAddress;                //!< the proxy's Gi address (10.0.1.1), if any
     Ipv4InterfaceContainer mobileInterfaces; //!< one per mobile, in order
-    NetDeviceContainer internetDevices;      //!< server side, then the GGSN/proxy side
-    NetDeviceContainer cellDevices;          //!< network side first, then the mobiles
+    NetDeviceContainer internetDevices;      //!< Internet link: the server's, then the gateway's
+    NetDeviceContainer bssDevices;           //!< the cell's GprsBssNetDevice, on the GGSN
+    NetDeviceContainer msDevices;            //!< GprsMsNetDevice of mobile i: msDevices.Get(i)
     Ptr<GprsPcu> pcu;                        //!< the cell's PCU
 
     /**

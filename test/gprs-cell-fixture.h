@@ -276,7 +276,7 @@ struct CellSetup
             cell.SetMsDeviceAttribute(name, *value);
         }
         GprsScenario s = helper.Install(mobiles);
-        cell.AssignStreams(s.cellDevices, 1000);
+        cell.AssignStreams(s.bssDevices, 1000);
         recorder.Connect(s.pcu);
         return s;
     }
@@ -438,10 +438,10 @@ RunTcpDownload(const CellSetup& setup,
                 Simulator::Stop();
             }
         }).Bind(&result, bytes));
-    s.cellDevices.Get(1)->TraceConnectWithoutContext(
+    s.msDevices.Get(0)->TraceConnectWithoutContext(
         "MacRx",
         MakeCallback(&TcpReceiverCheck::OnMacRx, &result.order));
-    s.cellDevices.Get(0)->TraceConnectWithoutContext(
+    s.bssDevices.Get(0)->TraceConnectWithoutContext(
         "MacTxDrop",
         MakeCallback(+[](uint32_t* n, Ptr<const Packet>) { ++*n; }).Bind(&result.bssMacDrops));
     Simulator::Stop(stop);
@@ -505,10 +505,10 @@ RunConservationScenario(CellSetup setup,
     setup.radio = "0s:20,3s:9,6s:16";
     const GprsScenario s = setup.Build(recorder);
     Conservation c;
-    c.Connect(s.cellDevices);
+    c.Connect(NetDeviceContainer(s.bssDevices, s.msDevices));
     for (uint32_t ms = 0; ms < 10; ++ms)
     {
-        const Ptr<NetDevice> dev = s.cellDevices.Get(ms + 1);
+        const Ptr<NetDevice> dev = s.msDevices.Get(ms);
         if (ms % 3 == 0)
         {
             dev->SetAttribute("Outages", StringValue("4s-6s"));

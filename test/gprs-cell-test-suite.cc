@@ -660,7 +660,7 @@ class GprsCellTbfDelayTestCase : public TestCase
         Simulator::Stop(Seconds(10));
         Simulator::Run();
         TimeValue core;
-        s.cellDevices.Get(0)->GetAttribute("CoreNetworkDelay", core);
+        s.bssDevices.Get(0)->GetAttribute("CoreNetworkDelay", core);
         r.core = core.Get();
         PointerValue delay;
         s.pcu->GetAttribute("DownlinkAssignmentDelay", delay);
@@ -1013,7 +1013,7 @@ class GprsCellPcapTestCase : public TestCase
             CellSetup setup;
             CellRecorder rec;
             const GprsScenario s = setup.Build(rec);
-            GprsHelper().EnablePcap(prefix, s.cellDevices.Get(1), false, true);
+            GprsHelper().EnablePcap(prefix, s.msDevices.Get(0), false, true);
             SendUdpDown(s, 0, 300, MilliSeconds(100), 5, Seconds(1));
             Simulator::Stop(Seconds(5));
             Simulator::Run();
@@ -1172,7 +1172,7 @@ class GprsCellUnreachableTestCase : public TestCase
         setup.blerFile = "cell-bler-zero.txt";
         CellRecorder rec;
         const GprsScenario s = setup.Build(rec);
-        s.cellDevices.Get(1)->SetAttribute("Outages", StringValue("5s-10s"));
+        s.msDevices.Get(0)->SetAttribute("Outages", StringValue("5s-10s"));
         for (uint32_t ms = 0; ms < 2; ++ms)
         {
             SendUdpDown(s, ms, kUdpIpOctets, MilliSeconds(kSaturatingIntervalMs), 1400, Seconds(1));
@@ -1486,7 +1486,7 @@ class GprsCellTfiLimitTestCase : public TestCase
         CellRecorder rec;
         const GprsScenario s = setup.Build(rec);
         Conservation c;
-        c.Connect(s.cellDevices);
+        c.Connect(NetDeviceContainer(s.bssDevices, s.msDevices));
         uint32_t rejected = 0;
         s.pcu->TraceConnectWithoutContext(
             "TbfRejected",
@@ -1621,7 +1621,7 @@ class GprsCellKeepAliveTestCase : public TestCase
                 return c.msg == GprsControlMessage::PACKET_UPLINK_DUMMY_CONTROL_BLOCK;
             }));
         TimeValue core;
-        s.cellDevices.Get(0)->GetAttribute("CoreNetworkDelay", core);
+        s.bssDevices.Get(0)->GetAttribute("CoreNetworkDelay", core);
         NS_LOG_INFO("UL: " << dummies << " dummy control blocks, second packet after "
                            << second.delay.As(Time::MS));
         NS_TEST_EXPECT_MSG_GT_OR_EQ(dummies, perHold, "uplink keep-alive blocks");
@@ -1662,12 +1662,12 @@ class GprsCellLlcLifetimeTestCase : public TestCase
             CellRecorder rec;
             const GprsScenario s = setup.Build(rec);
             Conservation c;
-            c.Connect(s.cellDevices);
+            c.Connect(NetDeviceContainer(s.bssDevices, s.msDevices));
             SendUdpDown(s, 0, 300, MilliSeconds(100), 100, Seconds(1));
             Simulator::Stop(Seconds(60));
             Simulator::Run();
             TimeValue core;
-            s.cellDevices.Get(0)->GetAttribute("CoreNetworkDelay", core);
+            s.bssDevices.Get(0)->GetAttribute("CoreNetworkDelay", core);
             Time longest;
             for (const Delivery& d : rec.deliveries[0])
             {
@@ -1722,7 +1722,7 @@ class GprsCellUnacknowledgedWrapTestCase : public TestCase
         CellRecorder rec;
         const GprsScenario s = setup.Build(rec);
         Conservation c;
-        c.Connect(s.cellDevices);
+        c.Connect(NetDeviceContainer(s.bssDevices, s.msDevices));
         for (uint32_t ms = 0; ms < 3; ++ms)
         {
             SendUdpDown(s, ms, 1400, MilliSeconds(300), 100, Seconds(1));

@@ -209,7 +209,7 @@ class GprsContextTestCase : public TestCase
         GprsScenarioHelper helper;
         helper.SetInternetLink(DataRate("10Mbps"), MilliSeconds(10), 0);
         const GprsScenario s = helper.Install(kMobiles);
-        helper.Cell().AssignStreams(s.cellDevices, 1000);
+        helper.Cell().AssignStreams(s.bssDevices, 1000);
 
         ContextChecker checker;
         for (const Ptr<Node>& node : {s.server, s.ggsn})

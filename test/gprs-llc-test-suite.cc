@@ -141,7 +141,7 @@ RunUdpDown(const CellSetup& setup,
         MakeCallback(+[](std::vector<uint32_t>* lost, uint32_t ms, GprsDirection dir, uint32_t) {
             (*lost)[ms] += dir == GprsDirection::DOWNLINK ? 1 : 0;
         }).Bind(&r.framesLost));
-    s.cellDevices.Get(0)->TraceConnectWithoutContext(
+    s.bssDevices.Get(0)->TraceConnectWithoutContext(
         "MacTxDrop",
         MakeCallback(+[](uint64_t* n, Ptr<const Packet>) { ++*n; }).Bind(&r.bssDrops));
     std::vector<Ptr<UdpServer>> servers;
@@ -350,8 +350,8 @@ class GprsLlcPerMobileTestCase : public TestCase
                            Seconds(120),
                            llc,
                            [ms0 = ms0, ms1 = ms1](const GprsScenario& s) {
-                               s.cellDevices.Get(1)->SetAttribute("LlcMode", StringValue(ms0));
-                               s.cellDevices.Get(2)->SetAttribute("LlcMode", StringValue(ms1));
+                               s.msDevices.Get(0)->SetAttribute("LlcMode", StringValue(ms0));
+                               s.msDevices.Get(1)->SetAttribute("LlcMode", StringValue(ms1));
                            });
             const std::string what = "cell " + cell + ", mobiles " + ms0 + " and " + ms1;
             NS_LOG_INFO(what << ": delivered " << r.received[0] << " and " << r.received[1]);

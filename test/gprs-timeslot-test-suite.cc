@@ -109,7 +109,7 @@ class GprsTimeslotUplinkSpreadTestCase : public TestCase
         cell.SetPcuAttribute("BlerFile", StringValue(bler.string()));
         cell.SetMsDeviceAttribute("MultislotClass", UintegerValue(8));
         const GprsScenario s = helper.Install(kMobiles);
-        cell.AssignStreams(s.cellDevices, 1000);
+        cell.AssignStreams(s.bssDevices, 1000);
         s.pcu->TraceConnectWithoutContext(
             "RlcBlock",
             MakeCallback(&GprsTimeslotUplinkSpreadTestCase::OnBlock, this));

@@ -19,11 +19,9 @@ main()
     GprsScenarioHelper scenario;
     GprsScenario s = scenario.Install(1);
     uint32_t delivered = 0;
-    s.pcu->TraceConnectWithoutContext(
-        "PacketDelivered",
-        MakeCallback(+[](uint32_t* n, uint32_t, GprsDirection dir, Ptr<const Packet>, Time) {
-            *n += dir == GprsDirection::DOWNLINK ? 1 : 0; // the mobile answers with ICMP
-        }).Bind(&delivered));
+    s.msDevices.Get(0)->TraceConnectWithoutContext(
+        "MacRx",
+        MakeCallback(+[](uint32_t* n, Ptr<const Packet>) { ++*n; }).Bind(&delivered));
     UdpClientHelper client(s.GetMobileAddress(0), 9);
     client.SetAttribute("MaxPackets", UintegerValue(1));
     client.Install(s.server).Start(Seconds(1));
