@@ -10,13 +10,55 @@
 #include "ns3/gprs-ms-net-device.h"
 #include "ns3/gprs-pcu.h"
 #include "ns3/log.h"
+#include "ns3/node-list.h"
 #include "ns3/node.h"
 #include "ns3/pointer.h"
+#include "ns3/simulator.h"
+
+#include <iomanip>
 
 namespace ns3
 {
 
 NS_LOG_COMPONENT_DEFINE("GprsHelper");
+
+namespace
+{
+
+/**
+ * RlcBlock sink of EnableRlcTraces: the blocks of one mobile into its two files.
+ * \param ascii the .tr file
+ * \param dat the .dat file
+ * \param ms the mobile's index in its cell
+ * \param r a block of any mobile of the cell
+ */
+void
+WriteRlcBlock(Ptr<OutputStreamWrapper> ascii,
+              Ptr<OutputStreamWrapper> dat,
+              uint32_t ms,
+              const GprsRlcBlockRecord& r)
+{
+    if (r.ms != ms)
+    {
+        return;
+    }
+    const double now = Simulator::Now().GetSeconds();
+    const bool retransmission = r.kind != GprsRlcTxKind::NEW;
+    const char* kind = r.kind == GprsRlcTxKind::NEW      ? "new"
+                       : r.kind == GprsRlcTxKind::NACKED ? "nacked"
+                                                         : "pending-ack";
+    *ascii->GetStream() << std::fixed << std::setprecision(6) << now << std::defaultfloat << " "
+                        << ToString(r.dir) << " bsn=" << +r.bsn << " cs=" << ToString(r.cs)
+                        << " kind=" << kind << " pdch=" << +r.pdch << " fbi=" << r.fbi
+                        << " polled=" << r.polled << " stalled=" << r.stalled << " lost=" << r.lost
+                        << " ci_db=" << r.ciDb << " bler=" << r.bler << "\n";
+    *dat->GetStream() << std::fixed << std::setprecision(6) << now << std::defaultfloat << " "
+                      << (r.dir == GprsDirection::DOWNLINK ? 0 : 1) << " " << +r.bsn << " "
+                      << retransmission << " " << r.lost << " " << +r.pdch << " "
+                      << static_cast<int>(r.cs) << " " << r.ciDb << "\n";
+}
+
+} // namespace
 
 GprsHelper::GprsHelper()
 {
@@ -82,6 +124,50 @@ GprsHelper::AssignStreams(const NetDeviceContainer& devices, int64_t stream) con
         }
     }
     return used;
+}
+
+void
+GprsHelper::EnableRlcTraces(const std::string& prefix, const NetDeviceContainer& devices) const
+{
+    AsciiTraceHelper names;
+    for (auto it = devices.Begin(); it != devices.End(); ++it)
+    {
+        const Ptr<GprsMsNetDevice> ms = DynamicCast<GprsMsNetDevice>(*it);
+        if (!ms)
+        {
+            continue;
+        }
+        NS_ABORT_MSG_UNLESS(ms->GetGprsChannel(),
+                            "EnableRlcTraces: mobile device "
+                                << ms << " is in no cell (use Install's result)");
+        // AsciiTraceHelper's name for the device, with "-rlc" before the extension.
+        std::string base = names.GetFilenameFromDevice(prefix, ms);
+        base.erase(base.size() - std::string(".tr").size());
+        const Ptr<OutputStreamWrapper> ascii = names.CreateFileStream(base + "-rlc.tr");
+        const Ptr<OutputStreamWrapper> dat = names.CreateFileStream(base + "-rlc.dat");
+        *ascii->GetStream() << "# RLC data blocks of mobile " << ms->GetIndex() << " (node "
+                            << ms->GetNode()->GetId() << ", device " << ms->GetIfIndex()
+                            << "), both directions\n";
+        *dat->GetStream() << "# time_s direction(0=DL,1=UL) bsn retransmission lost pdch cs "
+                             "ci_db\n";
+        ms->GetGprsChannel()->GetBss()->GetPcu()->TraceConnectWithoutContext(
+            "RlcBlock",
+            MakeBoundCallback(&WriteRlcBlock, ascii, dat, ms->GetIndex()));
+    }
+}
+
+void
+GprsHelper::EnableRlcTracesAll(const std::string& prefix) const
+{
+    NetDeviceContainer devices;
+    for (auto node = NodeList::Begin(); node != NodeList::End(); ++node)
+    {
+        for (uint32_t i = 0; i < (*node)->GetNDevices(); ++i)
+        {
+            devices.Add((*node)->GetDevice(i));
+        }
+    }
+    EnableRlcTraces(prefix, devices);
 }
 
 void

@@ -78,6 +78,29 @@ class GprsHelper : public PcapHelperForDevice
      */
     int64_t AssignStreams(const NetDeviceContainer& devices, int64_t stream) const;
 
+    /**
+     * Write the RLC data blocks of mobiles, both directions, as ns-3's trace helpers write
+     * pcap and ASCII traces: for each GprsMsNetDevice in devices (other devices are skipped),
+     * two files named from prefix, node and device as AsciiTraceHelper names them:
+     *
+     * - `<prefix>-<node>-<device>-rlc.tr`, ASCII: one line per block, every field of
+     *   GprsRlcBlockRecord after a comment line naming the mobile (`1.296923 DL bsn=0 cs=CS-2
+     *   kind=new pdch=0 fbi=0 polled=0 stalled=0 lost=1 ci_db=9 bler=0.179937`);
+     * - `<prefix>-<node>-<device>-rlc.dat`, numbers for gnuplot: time_s direction (0 downlink,
+     *   1 uplink) bsn retransmission (0/1) lost (0/1) pdch cs (1..4) ci_db.
+     *
+     * A file that cannot be written stops the program with a message naming it.
+     * \param prefix path and start of the file names
+     * \param devices devices returned by Install() (GprsScenario::msDevices)
+     */
+    void EnableRlcTraces(const std::string& prefix, const NetDeviceContainer& devices) const;
+
+    /**
+     * EnableRlcTraces() for every mobile of every cell built so far.
+     * \param prefix path and start of the file names
+     */
+    void EnableRlcTracesAll(const std::string& prefix) const;
+
   private:
     void EnablePcapInternal(std::string prefix,
                             Ptr<NetDevice> nd,

@@ -4,20 +4,39 @@
 
 #include "gprs-tcp-tracer.h"
 
-#include "ns3/config.h"
+#include "ns3/abort.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/ipv4-l3-protocol.h"
+#include "ns3/object-vector.h"
 #include "ns3/simulator.h"
 #include "ns3/tcp-l4-protocol.h"
 #include "ns3/tcp-socket-base.h"
 
+#include <filesystem>
 #include <stdexcept>
+#include <system_error>
 
 namespace ns3
 {
 
 namespace
 {
+/**
+ * \param dir a directory to create with its parents, or empty
+ * \return dir
+ * \throws std::runtime_error if it cannot be created
+ */
+const std::string&
+MakeDirectory(const std::string& dir)
+{
+    std::error_code error;
+    if (!dir.empty() && !std::filesystem::create_directories(dir, error) && error)
+    {
+        throw std::runtime_error(dir + ": cannot create directory: " + error.message());
+    }
+    return dir;
+}
+
 std::unique_ptr<std::ofstream>
 OpenData(const std::string& dir, const std::string& name)
 {
@@ -41,7 +60,7 @@ NowSeconds()
 } // namespace
 
 GprsTcpTracer::GprsTcpTracer(const std::string& outdir)
-    : m_outdir(outdir),
+    : m_outdir(MakeDirectory(outdir)),
       m_sender(OpenData(outdir, "tcp-sender.dat")),
       m_receiver(OpenData(outdir, "tcp-receiver.dat")),
       m_rxSegments(OpenData(outdir, "tcp-receiver-segments.dat")),
@@ -53,7 +72,17 @@ GprsTcpTracer::GprsTcpTracer(const std::string& outdir)
 {
 }
 
-GprsTcpTracer::~GprsTcpTracer() = default;
+GprsTcpTracer::~GprsTcpTracer()
+{
+    Pending().erase(this);
+}
+
+std::set<GprsTcpTracer*>&
+GprsTcpTracer::Pending()
+{
+    static std::set<GprsTcpTracer*> pending;
+    return pending;
+}
 
 void
 GprsTcpTracer::Close()
@@ -72,9 +101,14 @@ void
 GprsTcpTracer::WatchTcp(Ptr<Node> sender, Time start, Ptr<PacketSink> sink, uint64_t expected)
 {
     m_senderNode = sender;
+    m_start = start;
     m_sink = sink;
     m_receiverNode = sink->GetNode();
     m_expected = expected;
+    if (expected > 0)
+    {
+        Pending().insert(this);
+    }
     AddressValue local;
     sink->GetAttribute("Local", local);
     if (!InetSocketAddress::IsMatchingType(local.Get()))
@@ -99,17 +133,43 @@ GprsTcpTracer::WatchTcp(Ptr<Node> sender, Time start, Ptr<PacketSink> sink, uint
 void
 GprsTcpTracer::ConnectSender()
 {
-    const std::string base =
-        "/NodeList/" + std::to_string(m_senderNode->GetId()) + "/$ns3::TcpL4Protocol/SocketList/*/";
-    Config::ConnectWithoutContext(base + "Tx", MakeCallback(&GprsTcpTracer::OnTx, this));
-    Config::ConnectWithoutContext(base + "RTT", MakeCallback(&GprsTcpTracer::OnRtt, this));
-    Config::ConnectWithoutContext(base + "RTO", MakeCallback(&GprsTcpTracer::OnRto, this));
-    Config::ConnectWithoutContext(base + "CongestionWindow",
-                                  MakeCallback(&GprsTcpTracer::OnCwnd, this));
-    Config::ConnectWithoutContext(base + "BytesInFlight",
-                                  MakeCallback(&GprsTcpTracer::OnInFlight, this));
-    Config::ConnectWithoutContext(base + "CongState",
-                                  MakeCallback(&GprsTcpTracer::OnCongState, this));
+    // The flow's socket is the one connected to the sink: a node may send several flows.
+    ObjectVectorValue sockets;
+    m_senderNode->GetObject<TcpL4Protocol>()->GetAttribute("SocketList", sockets);
+    const Ptr<Ipv4> receiverIp = m_receiverNode->GetObject<Ipv4>();
+    Ptr<TcpSocketBase> socket;
+    for (auto it = sockets.Begin(); it != sockets.End() && !socket; ++it)
+    {
+        const auto candidate = DynamicCast<TcpSocketBase>(it->second);
+        Address peer;
+        if (candidate && candidate->GetPeerName(peer) == 0 &&
+            InetSocketAddress::IsMatchingType(peer))
+        {
+            const InetSocketAddress inet = InetSocketAddress::ConvertFrom(peer);
+            if (inet.GetPort() == m_sinkPort &&
+                receiverIp->GetInterfaceForAddress(inet.GetIpv4()) >= 0)
+            {
+                socket = candidate;
+            }
+        }
+    }
+    NS_ABORT_MSG_UNLESS(socket,
+                        "GprsTcpTracer: at " << Simulator::Now().As(Time::S)
+                                             << " no TCP socket of node " << m_senderNode->GetId()
+                                             << " is connected to port " << m_sinkPort
+                                             << " of node " << m_receiverNode->GetId()
+                                             << " (the sink's): WatchTcp's start must be when "
+                                                "the sending application starts ("
+                                             << m_start.As(Time::S) << " given)");
+    socket->TraceConnectWithoutContext("Tx", MakeCallback(&GprsTcpTracer::OnTx, this));
+    socket->TraceConnectWithoutContext("RTT", MakeCallback(&GprsTcpTracer::OnRtt, this));
+    socket->TraceConnectWithoutContext("RTO", MakeCallback(&GprsTcpTracer::OnRto, this));
+    socket->TraceConnectWithoutContext("CongestionWindow",
+                                       MakeCallback(&GprsTcpTracer::OnCwnd, this));
+    socket->TraceConnectWithoutContext("BytesInFlight",
+                                       MakeCallback(&GprsTcpTracer::OnInFlight, this));
+    socket->TraceConnectWithoutContext("CongState",
+                                       MakeCallback(&GprsTcpTracer::OnCongState, this));
 }
 
 void
@@ -234,7 +294,7 @@ GprsTcpTracer::OnSinkRx(Ptr<const Packet> p, const Address&)
     {
         *m_receiver << NowSeconds() << " " << m_rxBytes << "\n";
     }
-    if (m_expected > 0 && m_rxBytes >= m_expected)
+    if (m_expected > 0 && m_rxBytes >= m_expected && Pending().erase(this) > 0 && Pending().empty())
     {
         Simulator::Stop();
     }

@@ -18,6 +18,7 @@
 #include <boost/icl/interval_set.hpp>
 #include <fstream>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -36,7 +37,8 @@ class TcpSocketBase;
  * \ingroup gprs
  * \brief Records one TCP bulk transfer (sender socket, receiving PacketSink) and the RLC blocks
  * of one mobile: counters for a CSV summary and, when given a directory, tcptrace-style time
- * series files:
+ * series files. Watch any number of flows with one tracer each (and a directory each), also
+ * when they share a sender node; see WatchTcp for how a run stops. Files:
  *
  * - `tcp-sender.dat`: time_s seq retransmission(0/1) for every data segment sent
  * - `tcp-receiver.dat`: time_s bytes, cumulative bytes delivered in order to the application
@@ -54,19 +56,24 @@ class GprsTcpTracer
 {
   public:
     /**
-     * \param outdir directory for the .dat files; empty: counters only
-     * \throws std::runtime_error if a file cannot be written
+     * \param outdir directory for the .dat files, created with its parents when missing;
+     *        empty: counters only
+     * \throws std::runtime_error if the directory cannot be created or a file written
      */
     explicit GprsTcpTracer(const std::string& outdir);
     ~GprsTcpTracer();
 
     /**
      * Watch a transfer.
-     * \param sender node of the TCP sender; its first TCP socket created at or after start is
-     *        watched (BulkSendApplication creates it when it starts)
+     * \param sender node of the TCP sender; the TCP socket watched is the one that, 1 ns after
+     *        start, is connected to the sink's port on the sink's node (BulkSendApplication
+     *        connects when it starts); other sockets of the node, other flows, are ignored. If
+     *        there is none then, the program stops with a message saying so.
      * \param start when the sending application starts
      * \param sink the receiving PacketSink; the first connection to its port is watched
-     * \param expectedBytes stop the simulation once this many bytes are received (0: never)
+     * \param expectedBytes when this flow has received this many bytes, and every other flow
+     *        watched with an expectedBytes by a GprsTcpTracer alive has received its own, stop
+     *        the simulation; 0: this flow never stops it
      * \throws std::invalid_argument if the sink's Local address is not an IPv4 socket address
      */
     void WatchTcp(Ptr<Node> sender, Time start, Ptr<PacketSink> sink, uint64_t expectedBytes);
@@ -112,6 +119,8 @@ class GprsTcpTracer
   private:
     /// Connect to the sender's socket once it exists.
     void ConnectSender();
+    /// \return the tracers whose flows have an expectedBytes not yet received
+    static std::set<GprsTcpTracer*>& Pending();
     void OnTx(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocketBase> s);
     /// Every packet the receiving node's IP delivers locally, before TCP judges it.
     void OnLocalDeliver(const Ipv4Header& ip, Ptr<const Packet> p, uint32_t interface);
@@ -139,6 +148,7 @@ class GprsTcpTracer
     Ptr<Node> m_senderNode;                         //!< sender node
     Ptr<Node> m_receiverNode;                       //!< receiver node
     Ptr<PacketSink> m_sink;                         //!< receiving application
+    Time m_start;                                   //!< when the sender starts
     uint64_t m_expected{0};                         //!< bytes that end the run
     uint16_t m_sinkPort{0};                         //!< the sink's TCP port
     uint64_t m_rxBytes{0};                          //!< delivered bytes

@@ -5,9 +5,10 @@
 #ifndef GPRS_CELL_FIXTURE_H
 #define GPRS_CELL_FIXTURE_H
 
-// Scenario helpers shared by the ns-3 TestSuites of whole cells (gprs-cell-test-suite.cc,
-// gprs-llc-test-suite.cc): a cell built through GprsScenarioHelper, a recorder of the PCU's trace
-// sources, UDP and TCP traffic, and the packet count of every device.
+// Scenario helpers shared by the ns-3 TestSuites (gprs-cell-test-suite.cc,
+// gprs-llc-test-suite.cc and others): a cell built through GprsScenarioHelper, a recorder of the
+// PCU's trace sources, UDP and TCP traffic, the packet count of every device, and a scratch
+// directory for the files a test writes.
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
@@ -15,6 +16,7 @@
 #include "ns3/internet-module.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <functional>
 #include <optional>
 #include <string>
@@ -36,6 +38,33 @@ DataFile(const std::string& name)
     const std::string source = __FILE__;
     return source.substr(0, source.find_last_of('/')) + "/data/" + name;
 }
+
+/// A scratch directory for one test case's files, removed afterwards.
+class ScratchDir
+{
+  public:
+    /// \param name its name in the system's temporary directory, unique to the test case
+    explicit ScratchDir(const std::string& name)
+        : m_path(std::filesystem::temp_directory_path() / name)
+    {
+        std::filesystem::remove_all(m_path);
+        std::filesystem::create_directories(m_path);
+    }
+
+    ~ScratchDir()
+    {
+        std::filesystem::remove_all(m_path);
+    }
+
+    /// \return the path
+    std::string Get() const
+    {
+        return m_path.string();
+    }
+
+  private:
+    std::filesystem::path m_path; //!< the directory
+};
 
 /// A delivered IP packet, from the PCU's PacketDelivered trace.
 struct Delivery

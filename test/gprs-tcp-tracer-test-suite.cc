@@ -9,6 +9,8 @@
 // expected counts come from a separate observer of the receiver's IP layer that tells
 // segments apart by their sequence number alone.
 
+#include "gprs-cell-fixture.h"
+
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
 #include "ns3/error-model.h"
@@ -17,12 +19,12 @@
 #include "ns3/point-to-point-module.h"
 #include "ns3/test.h"
 
-#include <filesystem>
 #include <fstream>
 #include <optional>
 #include <set>
 
 using namespace ns3;
+using namespace ns3::gprs_test;
 
 NS_LOG_COMPONENT_DEFINE("GprsTcpTracerTestSuite");
 
@@ -145,33 +147,6 @@ RunTransfer(bool spike, std::optional<uint32_t> dropIndex, const std::string& di
     return result;
 }
 
-/// A scratch directory for one test case's files, removed afterwards.
-class ScratchDir
-{
-  public:
-    /// \param name unique part of the directory name
-    explicit ScratchDir(const std::string& name)
-        : m_path(std::filesystem::temp_directory_path() / ("gprs-tcp-tracer-" + name))
-    {
-        std::filesystem::remove_all(m_path);
-        std::filesystem::create_directories(m_path);
-    }
-
-    ~ScratchDir()
-    {
-        std::filesystem::remove_all(m_path);
-    }
-
-    /// \return the path
-    std::string Get() const
-    {
-        return m_path.string();
-    }
-
-  private:
-    std::filesystem::path m_path; //!< the directory
-};
-
 /// Duplicates that ns-3's TCP discards are counted and written with their flag.
 class GprsTcpTracerDuplicateTestCase : public TestCase
 {
@@ -184,7 +159,7 @@ class GprsTcpTracerDuplicateTestCase : public TestCase
   private:
     void DoRun() override
     {
-        ScratchDir dir("duplicates");
+        ScratchDir dir("gprs-tcp-tracer-duplicates");
         const TransferResult r = RunTransfer(true, std::nullopt, dir.Get());
         NS_TEST_ASSERT_MSG_EQ(r.bytesReceived, 100000, "the transfer completes");
         NS_TEST_ASSERT_MSG_GT(r.log.duplicates,
@@ -213,7 +188,7 @@ class GprsTcpTracerHoleFillTestCase : public TestCase
   private:
     void DoRun() override
     {
-        ScratchDir dir("hole-fill");
+        ScratchDir dir("gprs-tcp-tracer-hole-fill");
         // The 30th packet the receiver gets is a data segment in the middle of a window.
         const TransferResult r = RunTransfer(false, 30, dir.Get());
         NS_TEST_ASSERT_MSG_EQ(r.bytesReceived, 100000, "the transfer completes");
