@@ -23,6 +23,7 @@
 #include <iomanip>
 #include <iostream>
 #include <map>
+#include <set>
 #include <sstream>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -171,9 +172,11 @@ main(int argc, char* argv[])
         "coding scheme of --cs-list and each C/I of --ci-list, averaged over --runs "
         "runs (RNG runs --RngRun .. --RngRun + runs - 1, seed --RngSeed). Prints CSV with columns "
         "cs, ci_db, "
-        "bytes, runs, download_time_s, download_time_stdev_s, goodput_kbps, incomplete "
-        "(runs that hit --limit); --outdir receives m1-CS-n.dat and "
-        "meyer-m1-download-time.gp (rendered to PNG when gnuplot is installed). " +
+        "bytes, runs, download_time_s, download_time_stdev_s, goodput_kbps (empty when a run "
+        "hit --limit: no time was measured), incomplete (runs that hit --limit); --outdir "
+        "receives m1-CS-n.dat (C/I, mean, stdev of the points measured), m1-CS-n-limit.dat "
+        "(C/I, limit, incomplete runs of the others) and meyer-m1-download-time.gp (rendered "
+        "to PNG when gnuplot is installed), which marks the latter at the limit. " +
             MeyerSetup::Choices());
     setup.AddOptions(options);
     std::vector<std::string> schemes;
@@ -240,7 +243,10 @@ main(int argc, char* argv[])
 
     std::cout << "cs,ci_db,bytes,runs,download_time_s,download_time_stdev_s,goodput_kbps,"
                  "incomplete\n";
+    // Per coding scheme: the points whose runs all completed, and those where a run hit the
+    // limit, whose download time was not measured (no number in the CSV, no point on a curve).
     std::map<std::string, std::ostringstream> curves;
+    std::map<std::string, std::ostringstream> limited;
     for (std::size_t i = 0; i < all.size(); i += runs)
     {
         std::vector<double> times;
@@ -250,14 +256,23 @@ main(int argc, char* argv[])
             times.push_back(results[i + r].seconds);
             incomplete += results[i + r].complete ? 0 : 1;
         }
-        const double mean = Mean(times);
-        const double stdev = StandardDeviation(times);
         std::ostringstream row;
         row << std::fixed << std::setprecision(3) << all[i].cs << "," << all[i].ciDb << "," << bytes
-            << "," << runs << "," << mean << "," << stdev << "," << bytes * 8 / mean / 1000 << ","
-            << incomplete;
+            << "," << runs << ",";
+        if (incomplete == 0)
+        {
+            const double mean = Mean(times);
+            const double stdev = StandardDeviation(times);
+            row << mean << "," << stdev << "," << bytes * 8 / mean / 1000;
+            curves[all[i].cs] << all[i].ciDb << " " << mean << " " << stdev << "\n";
+        }
+        else
+        {
+            row << ",,";
+            limited[all[i].cs] << all[i].ciDb << " " << limitS << " " << incomplete << "\n";
+        }
+        row << "," << incomplete;
         std::cout << row.str() << "\n";
-        curves[all[i].cs] << all[i].ciDb << " " << mean << " " << stdev << "\n";
     }
 
     if (!outdir.empty())
@@ -268,15 +283,40 @@ main(int argc, char* argv[])
               "set title 'Download time of "
            << bytes << " bytes (Meyer, figure 1 setup)'\n"
            << "set xlabel 'C/I (dB)'\nset ylabel 'download time (s)'\nset logscale y\n"
-              "set grid\nplot ";
-        bool first = true;
-        for (const auto& [cs, data] : curves)
+              "set grid\nset key bottom right opaque\n";
+        if (!limited.empty())
         {
-            const std::string file = "m1-" + cs + ".dat";
-            std::ofstream(outdir + "/" + file) << data.str();
-            gp << (first ? "" : ", ") << "'" << file << "' using 1:2:3 with yerrorlines title '"
-               << cs << "'";
-            first = false;
+            gp << "set arrow from graph 0, first " << limitS << " to graph 1, first " << limitS
+               << " nohead dashtype 2 linecolor 'gray'\n";
+        }
+        gp << "plot ";
+        const char* separator = "";
+        int color = 1;
+        std::set<std::string> plotted;
+        for (const auto& cs : schemes)
+        {
+            if (!plotted.insert(cs).second)
+            {
+                continue;
+            }
+            if (curves.count(cs) > 0)
+            {
+                const std::string file = "m1-" + cs + ".dat";
+                std::ofstream(outdir + "/" + file) << curves[cs].str();
+                gp << separator << "'" << file << "' using 1:2:3 with yerrorlines linecolor "
+                   << color << " title '" << cs << "'";
+                separator = ", ";
+            }
+            if (limited.count(cs) > 0)
+            {
+                const std::string file = "m1-" + cs + "-limit.dat";
+                std::ofstream(outdir + "/" + file) << limited[cs].str();
+                gp << separator << "'" << file << "' using 1:2 with points pointtype 8 "
+                   << "pointsize 2 linecolor " << color << " title '" << cs << ": a run hit "
+                   << "the " << limitS << " s limit (not measured)'";
+                separator = ", ";
+            }
+            ++color;
         }
         gp << "\n";
         gp.close();

@@ -25,21 +25,28 @@ using namespace ns3;
 namespace
 {
 
-/// Write the gnuplot scripts of figures M2-M5.
+/// Gnuplot scripts of meyer-two-state, named by what they show: the default run gives Meyer's
+/// figures M2 (receiver), M3 (rlc) and M4 (rtt), the CS-4 run of M5 all four.
+const char* const kScripts[] = {"meyer-receiver.gp",
+                                "meyer-rlc.gp",
+                                "meyer-rtt.gp",
+                                "meyer-sender-receiver.gp"};
+
+/// Write the gnuplot scripts kScripts. Legends go below the plots, where they cover no data.
 void
 WriteScripts(const std::string& dir, const std::string& title, double badStart, double badEnd)
 {
     const std::string common = "set terminal pngcairo size 900,600 noenhanced\n"
-                               "set grid\nset xlabel 'time (s)'\n";
-    std::ofstream m2(dir + "/meyer-m2-receiver.gp");
-    m2 << common << "set output 'meyer-m2-receiver.png'\n"
+                               "set grid\nset xlabel 'time (s)'\nset key below horizontal\n";
+    std::ofstream m2(dir + "/meyer-receiver.gp");
+    m2 << common << "set output 'meyer-receiver.png'\n"
        << "set title 'TCP receiver trace, " << title << "'\n"
        << "set ylabel 'bytes received'\n"
        << "set object 1 rect from " << badStart << ", graph 0 to " << badEnd
        << ", graph 1 fc rgb '#eeeeee' behind\n"
        << "plot 'tcp-receiver.dat' using 1:2 with lines lw 2 title 'receiver'\n";
-    std::ofstream m3(dir + "/meyer-m3-rlc.gp");
-    m3 << common << "set output 'meyer-m3-rlc.png'\n"
+    std::ofstream m3(dir + "/meyer-rlc.gp");
+    m3 << common << "set terminal pngcairo size 900,700 noenhanced\nset output 'meyer-rlc.png'\n"
        << "set multiplot layout 2,1 title 'Around the switch to the bad state, " << title << "'\n"
        << "set xrange [" << badStart - 2 << ":" << badStart + 2 << "]\n"
        << "set ylabel 'bytes received'\n"
@@ -49,14 +56,14 @@ WriteScripts(const std::string& dir, const std::string& title, double badStart, 
           "transmission', 'rlc-dl.dat' using 1:($3==1 ? $2 : 1/0) with points pt 6 ps 0.6 "
           "title 'RLC retransmission'\n"
        << "unset multiplot\n";
-    std::ofstream m4(dir + "/meyer-m4-rtt.gp");
-    m4 << common << "set output 'meyer-m4-rtt.png'\n"
+    std::ofstream m4(dir + "/meyer-rtt.gp");
+    m4 << common << "set output 'meyer-rtt.png'\n"
        << "set title 'TCP RTT samples and RTO, " << title << "'\n"
        << "set ylabel 'ms'\n"
        << "plot 'rtt.dat' using 1:2 with points pt 7 ps 0.5 title 'RTT', "
           "'rtt.dat' using 1:3 with steps lw 2 title 'RTO'\n";
-    std::ofstream m5(dir + "/meyer-m5-sender-receiver.gp");
-    m5 << common << "set output 'meyer-m5-sender-receiver.png'\n"
+    std::ofstream m5(dir + "/meyer-sender-receiver.gp");
+    m5 << common << "set output 'meyer-sender-receiver.png'\n"
        << "set title 'TCP sender and receiver traces, " << title << "'\n"
        << "set ylabel 'sequence / bytes'\n"
        << "plot 'tcp-sender.dat' using 1:($3==0 ? $2 : 1/0) with points pt 7 ps 0.3 title "
@@ -86,8 +93,8 @@ main(int argc, char* argv[])
         "Defaults reproduce M2-M4 (CS-2, 13/6 dB); --cs=CS-4 --good-db=20 --bad-db=8 "
         "reproduces M5. Prints one CSV row; --outdir receives tcp-sender.dat, "
         "tcp-receiver.dat, tcp-receiver-segments.dat, rlc-dl.dat, rtt.dat, cwnd.dat, inflight.dat, "
-        "ggsn-buffer.dat and gnuplot scripts meyer-m2..m5 (rendered to PNG when gnuplot "
-        "is installed). " +
+        "ggsn-buffer.dat and gnuplot scripts meyer-receiver, meyer-rlc, meyer-rtt and "
+        "meyer-sender-receiver (rendered to PNG when gnuplot is installed). " +
             MeyerSetup::Choices());
     setup.AddOptions(options);
     // Beyond the BLER tables' C/I range the nearest table value applies.
@@ -149,10 +156,7 @@ main(int argc, char* argv[])
         title << ToString(ParseGprsCodingScheme(setup.cs)) << " " << goodDb << "/" << badDb
               << " dB";
         WriteScripts(outdir, title.str(), badStart.GetSeconds(), badEnd.GetSeconds());
-        for (const char* script : {"meyer-m2-receiver.gp",
-                                   "meyer-m3-rlc.gp",
-                                   "meyer-m4-rtt.gp",
-                                   "meyer-m5-sender-receiver.gp"})
+        for (const char* script : kScripts)
         {
             if (!RenderGnuplot(outdir, script))
             {
