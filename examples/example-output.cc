@@ -4,6 +4,7 @@
 
 #include "example-output.h"
 
+#include "ns3/abort.h"
 #include "ns3/gprs-coding-scheme.h"
 #include "ns3/gprs-multislot-class.h"
 #include "ns3/gprs-text-input.h"
@@ -47,6 +48,51 @@ FormatRateOption(DataRate rate)
         }
     }
     return std::to_string(bps) + "bps";
+}
+
+/**
+ * \param text a value given by the user
+ * \return it, cut to kMaxQuotedText characters with its length when longer
+ */
+std::string
+CutText(const std::string& text)
+{
+    if (text.size() <= kMaxQuotedText)
+    {
+        return text;
+    }
+    return text.substr(0, kMaxQuotedText) + "... (" + std::to_string(text.size()) + " characters)";
+}
+
+/**
+ * \param fullName an attribute's full name, "ns3::GprsPcu::NumberOfPdchs"
+ * \param info receives what ns-3 knows of it
+ * \return whether the type and the attribute exist
+ */
+bool
+LookupAttribute(const std::string& fullName, TypeId::AttributeInformation* info)
+{
+    const std::size_t colons = fullName.rfind("::");
+    TypeId tid;
+    return colons != std::string::npos &&
+           TypeId::LookupByNameFailSafe(fullName.substr(0, colons), &tid) &&
+           tid.LookupAttributeByName(fullName.substr(colons + 2), info);
+}
+
+/**
+ * \param items words
+ * \param last the word before the last item ("and", "or")
+ * \return "a", "a and b", "a, b and c"
+ */
+std::string
+JoinWords(const std::vector<std::string>& items, const std::string& last)
+{
+    std::string text;
+    for (std::size_t i = 0; i < items.size(); ++i)
+    {
+        text += (i == 0 ? "" : i + 1 == items.size() ? " " + last + " " : ", ") + items[i];
+    }
+    return text;
 }
 
 } // namespace
@@ -149,6 +195,7 @@ void
 ExampleOptions::AddPdchs(const std::string& name, const std::string& help, uint32_t& value)
 {
     AddInteger<uint32_t>(name, help, value, 1, kMaxExamplePdchs);
+    SetsAttribute("ns3::GprsPcu::NumberOfPdchs", {name});
 }
 
 void
@@ -159,12 +206,24 @@ ExampleOptions::AddMultislotClass(const std::string& help, uint32_t& value)
                          value,
                          GprsMultislotClass::kMinClass,
                          GprsMultislotClass::kMaxClass);
+    SetsAttribute("ns3::GprsMsNetDevice::MultislotClass", {"msClass"});
 }
 
 void
 ExampleOptions::AddMss(const std::string& help, uint32_t& value)
 {
     AddInteger<uint32_t>("mss", help, value, kMinExampleMss, kMaxExampleMss);
+    SetsAttribute("ns3::TcpSocket::SegmentSize", {"mss"});
+}
+
+void
+ExampleOptions::AddCodingScheme(const std::string& name,
+                                const std::string& help,
+                                std::string& value)
+{
+    AddChecked(name, help, value, kCodingSchemeNames, IsCodingSchemeName);
+    SetsAttribute("ns3::GprsPcu::DownlinkLinkAdaptation", {name}, false);
+    SetsAttribute("ns3::GprsPcu::UplinkLinkAdaptation", {name}, false);
 }
 
 void
@@ -366,6 +425,16 @@ ExampleOptions::Require(const std::string& name,
     m_requirements.push_back(Requirement{name, allowed, std::move(ok)});
 }
 
+void
+ExampleOptions::SetsAttribute(const std::string& attribute,
+                              const std::vector<std::string>& options,
+                              bool sameValue)
+{
+    auto [set, added] = m_setAttributes.try_emplace(attribute, SetAttribute{{}, sameValue});
+    set->second.options.insert(set->second.options.end(), options.begin(), options.end());
+    set->second.sameValue = set->second.sameValue && sameValue;
+}
+
 CommandLine&
 ExampleOptions::GetCommandLine()
 {
@@ -378,18 +447,70 @@ ExampleOptions::Invalid(const std::string& name) const
     const auto option = std::find_if(m_options.begin(), m_options.end(), [&name](const auto& o) {
         return o.name == name;
     });
-    std::string text = option == m_options.end() ? "" : option->text;
-    if (text.size() > kMaxQuotedText)
+    return "invalid option --" + name + "=" +
+           CutText(option == m_options.end() ? "" : option->text);
+}
+
+std::string
+ExampleOptions::CheckAttributeArgument(const std::string& argument) const
+{
+    // CommandLine's forms: "--name=value", "-name=value", "--name" (value empty).
+    const std::size_t nameStart = std::min(argument.find_first_not_of('-'), std::size_t{2});
+    const std::size_t equals = std::min(argument.find('='), argument.size());
+    const std::string name = argument.substr(nameStart, equals - nameStart);
+    const std::string value = argument.substr(std::min(equals + 1, argument.size()));
+    const auto set = m_setAttributes.find(name);
+    if (set == m_setAttributes.end())
     {
-        text =
-            text.substr(0, kMaxQuotedText) + "... (" + std::to_string(text.size()) + " characters)";
+        return "";
     }
-    return "invalid option --" + name + "=" + text;
+    const std::string given = "--" + name + "=" + CutText(value);
+    const std::vector<std::string>& options = set->second.options;
+    if (options.empty())
+    {
+        return given + " is fixed by this example";
+    }
+    std::vector<std::string> named;
+    std::vector<std::string> suggested;
+    for (const auto& option : options)
+    {
+        named.push_back("--" + option);
+        suggested.push_back("--" + option + "=" + CutText(value));
+    }
+    const std::string instead = set->second.sameValue ? JoinWords(suggested, "or")
+                                : options.size() == 1 ? named.front()
+                                                      : "those";
+    return given + " is set by this example from " +
+           JoinWords(named, set->second.sameValue ? "or" : "and") + "; use " + instead;
 }
 
 bool
 ExampleOptions::Parse(int argc, char* argv[])
 {
+    // The declarations are the example's own: a typo there is the program's error.
+    for (const auto& [attribute, set] : m_setAttributes)
+    {
+        TypeId::AttributeInformation info;
+        NS_ABORT_MSG_UNLESS(LookupAttribute(attribute, &info),
+                            "SetsAttribute: no attribute " << attribute);
+        for (const auto& name : set.options)
+        {
+            NS_ABORT_MSG_UNLESS(std::any_of(m_options.begin(),
+                                            m_options.end(),
+                                            [&name](const Option& o) { return o.name == name; }),
+                                "SetsAttribute " << attribute << ": no option --" << name);
+        }
+    }
+    // Before CommandLine applies them as attribute defaults.
+    for (int i = 1; i < argc; ++i)
+    {
+        const std::string problem = CheckAttributeArgument(argv[i]);
+        if (!problem.empty())
+        {
+            std::cerr << "error: " << problem << "\n";
+            return false;
+        }
+    }
     m_cmd.Parse(argc, argv);
     std::string error;
     for (const auto& option : m_options)

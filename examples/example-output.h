@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <functional>
 #include <list>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -63,7 +64,8 @@ class ExampleOptions
     }
 
     /**
-     * Add the PDCHs of a cell, 1..kMaxExamplePdchs.
+     * Add the PDCHs of a cell, 1..kMaxExamplePdchs; the example sets GprsPcu's NumberOfPdchs
+     * from it (SetsAttribute).
      * \param name option name
      * \param help what it is
      * \param value holds the default; receives the value
@@ -71,18 +73,29 @@ class ExampleOptions
     void AddPdchs(const std::string& name, const std::string& help, uint32_t& value);
 
     /**
-     * Add --msClass, a multislot class of GprsMultislotClass.
+     * Add --msClass, a multislot class of GprsMultislotClass; the example sets
+     * GprsMsNetDevice's MultislotClass from it (SetsAttribute).
      * \param help what it is
      * \param value holds the default; receives the value
      */
     void AddMultislotClass(const std::string& help, uint32_t& value);
 
     /**
-     * Add --mss, the TCP MSS, kMinExampleMss..kMaxExampleMss.
+     * Add --mss, the TCP MSS, kMinExampleMss..kMaxExampleMss; the example sets TcpSocket's
+     * SegmentSize from it (SetsAttribute).
      * \param help what it is
      * \param value holds the default; receives the value
      */
     void AddMss(const std::string& help, uint32_t& value);
+
+    /**
+     * Add a coding scheme option (kCodingSchemeNames); the example sets GprsPcu's
+     * DownlinkLinkAdaptation and UplinkLinkAdaptation from it (SetsAttribute).
+     * \param name option name
+     * \param help what it is
+     * \param value holds the default; receives the value as given
+     */
+    void AddCodingScheme(const std::string& name, const std::string& help, std::string& value);
 
     /**
      * Add a real number option.
@@ -200,6 +213,21 @@ class ExampleOptions
     void Require(const std::string& name, const std::string& allowed, std::function<bool()> ok);
 
     /**
+     * Declare an ns-3 attribute that the example sets itself (Config::SetDefault, or a helper's
+     * Set...Attribute) after the command line is read: a "--<attribute>=value" argument would be
+     * silently overridden, so Parse() refuses it with one line naming the options to use
+     * instead. Declaring an attribute again adds options to it.
+     * \param attribute the attribute's full name, e.g. "ns3::GprsPcu::NumberOfPdchs"
+     * \param options the example's options it is set from (without "--"); none: the example
+     *        fixes it
+     * \param sameValue whether those options take the attribute's value as it is, so that the
+     *        message can say "use --pdchs=2" rather than "use --pdchs"
+     */
+    void SetsAttribute(const std::string& attribute,
+                       const std::vector<std::string>& options = {},
+                       bool sameValue = true);
+
+    /**
      * Parse the command line, read and check every option.
      * \param argc argument count
      * \param argv arguments
@@ -220,6 +248,13 @@ class ExampleOptions
         std::string allowed;                          //!< what is allowed, for messages
         std::function<bool(const std::string&)> read; //!< reads and checks the text
         std::string problem; //!< why the text is not allowed, when read can tell
+    };
+
+    /// An ns-3 attribute the example sets itself.
+    struct SetAttribute
+    {
+        std::vector<std::string> options; //!< options it is set from; none: fixed
+        bool sameValue;                   //!< whether the options take its value as it is
     };
 
     /// One check across options.
@@ -266,9 +301,16 @@ class ExampleOptions
      */
     std::string Invalid(const std::string& name) const;
 
+    /**
+     * \param argument one command-line argument
+     * \return why it is refused, or empty: it is not an attribute the example sets itself
+     */
+    std::string CheckAttributeArgument(const std::string& argument) const;
+
     CommandLine m_cmd;                       //!< ns-3's parser
     std::list<Option> m_options;             //!< stable: m_cmd's callbacks refer to each
     std::vector<Requirement> m_requirements; //!< cross-option checks
+    std::map<std::string, SetAttribute> m_setAttributes; //!< attributes the example sets
 };
 
 /// Most PDCHs of a cell: the 8 timeslots of a TDMA frame (TS 45.002), as GprsPcu's

@@ -835,11 +835,7 @@ main(int argc, char* argv[])
                            return !parts.empty();
                        });
     options.AddFlag("fork", "run every measurement in a child process (own peak memory)", o.fork);
-    options.AddChecked("cs",
-                       "coding scheme of every cell, fixed",
-                       o.cs,
-                       kCodingSchemeNames,
-                       IsCodingSchemeName);
+    options.AddCodingScheme("cs", "coding scheme of every cell, fixed", o.cs);
     options.AddText("ci", "C/I of every mobile: dB ('24'), a schedule or 'file:PATH'", o.ci);
     options.AddMultislotClass("multislot class of every mobile", o.msClass);
     options.AddMss("TCP segment size, octets", o.mss);
@@ -908,6 +904,22 @@ main(int argc, char* argv[])
     options.Require("burstGap", "1s + --bursts x " + longest, [&o]() {
         return 1 + o.burstGap.GetSeconds() * o.bursts * o.gapFactor <= kMaxExampleTime.GetSeconds();
     });
+    // What the benchmark sets from its options (besides those Add... declare), and what it fixes.
+    options.SetsAttribute("ns3::GprsMsNetDevice::RadioConditions", {"ci"});
+    options.SetsAttribute("ns3::BulkSendApplication::SendSize", {"mss"});
+    options.SetsAttribute("ns3::BulkSendApplication::MaxBytes", {"bytes"});
+    // The point-to-point part's link runs at the cell's nominal rate.
+    options.SetsAttribute("ns3::PointToPointNetDevice::DataRate", {"internetRate"});
+    options.SetsAttribute("ns3::PointToPointChannel::Delay", {"internetDelay", "p2pDelay"});
+    options.SetsAttribute("ns3::DropTailQueue<Packet>::MaxSize");
+    for (const char* attribute : {"OnTime", "OffTime", "DataRate", "PacketSize"})
+    {
+        options.SetsAttribute(std::string("ns3::OnOffApplication::") + attribute);
+    }
+    for (const char* attribute : {"Interval", "PacketSize", "MaxPackets"})
+    {
+        options.SetsAttribute(std::string("ns3::UdpClient::") + attribute);
+    }
     if (!options.Parse(argc, argv))
     {
         return 2;

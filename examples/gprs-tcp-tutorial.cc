@@ -67,7 +67,7 @@ main(int argc, char* argv[])
         "Pratt's testbed), Internet one-way delay 50 ms (engineer's choice), the "
         "module's defaults for everything else (doc/gprs.rst).");
     options.AddInteger<uint32_t>("bytes", "bytes to download", bytes, 1, UINT32_MAX);
-    options.AddChecked("cs", "coding scheme", cs, kCodingSchemeNames, IsCodingSchemeName);
+    options.AddCodingScheme("cs", "coding scheme", cs);
     options.AddText("radio",
                     "C/I in dB ('24'), a schedule ('0s:13,10s:6,20s:13') or 'file:PATH'",
                     radio);
@@ -90,6 +90,14 @@ main(int argc, char* argv[])
                     "with --outdir: write server.pcap, ggsn.pcap and mobile.pcap (IP packets, "
                     "readable by tcpdump, Wireshark and tcptrace)",
                     pcap);
+    // What the example sets from its options (besides those Add... declare), and what it fixes.
+    options.SetsAttribute("ns3::BulkSendApplication::MaxBytes", {"bytes"});
+    options.SetsAttribute("ns3::GprsMsNetDevice::RadioConditions", {"radio"});
+    options.SetsAttribute("ns3::PointToPointChannel::Delay", {"internetDelay"});
+    options.SetsAttribute("ns3::PointToPointNetDevice::DataRate");
+    options.SetsAttribute("ns3::UdpClient::Interval", {"probeInterval"});
+    options.SetsAttribute("ns3::UdpClient::MaxPackets", {"probeInterval", "stop"}, false);
+    options.SetsAttribute("ns3::UdpClient::PacketSize");
     if (!options.Parse(argc, argv))
     {
         return 2;

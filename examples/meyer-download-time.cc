@@ -178,7 +178,7 @@ main(int argc, char* argv[])
         "(C/I, limit, incomplete runs of the others) and meyer-m1-download-time.gp (rendered "
         "to PNG when gnuplot is installed), which marks the latter at the limit. " +
             MeyerSetup::Choices());
-    setup.AddOptions(options);
+    setup.AddOptions(options, false);
     std::vector<std::string> schemes;
     options.AddChecked("cs-list",
                        "coding schemes, comma-separated",
@@ -217,6 +217,10 @@ main(int argc, char* argv[])
                         "simulated time after which a download counts as incomplete",
                         limit);
     options.AddOutputDirectory("outdir", "directory for .dat files and the gnuplot script", outdir);
+    options.SetsAttribute("ns3::GprsPcu::DownlinkLinkAdaptation", {"cs-list"}, false);
+    options.SetsAttribute("ns3::GprsPcu::UplinkLinkAdaptation", {"cs-list"}, false);
+    options.SetsAttribute("ns3::GprsMsNetDevice::RadioConditions", {"ci-list"}, false);
+    options.SetsAttribute("ns3::BulkSendApplication::MaxBytes", {"bytes"});
     if (!options.Parse(argc, argv))
     {
         return 2;

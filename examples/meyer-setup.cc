@@ -12,12 +12,15 @@ namespace ns3
 {
 
 void
-MeyerSetup::AddOptions(ExampleOptions& options)
+MeyerSetup::AddOptions(ExampleOptions& options, bool withCs)
 {
-    options.AddChecked("cs", "downlink coding scheme", cs, kCodingSchemeNames, IsCodingSchemeName);
+    if (withCs)
+    {
+        options.AddCodingScheme("cs", "downlink coding scheme", cs);
+    }
     options.AddChecked(
         "ulCs",
-        "uplink coding scheme (default: as --cs)",
+        "uplink coding scheme (default: as the downlink's)",
         ulCs,
         "empty or " + kCodingSchemeNames,
         [](const std::string& text) { return text.empty() || IsCodingSchemeName(text); });
@@ -51,6 +54,17 @@ MeyerSetup::AddOptions(ExampleOptions& options)
     options.Require("sendWindow", "at least the MSS, --mss", [this]() {
         return sendWindow >= mss;
     });
+    // What BuildMeyerRun() sets from these options (besides those Add... declare), and what it
+    // fixes.
+    options.SetsAttribute("ns3::GprsPcu::UplinkLinkAdaptation", {"ulCs"}, false);
+    options.SetsAttribute("ns3::TcpSocket::SndBufSize", {"sendWindow"});
+    options.SetsAttribute("ns3::PointToPointChannel::Delay", {"internetDelay"});
+    options.SetsAttribute("ns3::GprsPcu::PollInterval", {"pollInterval"});
+    options.SetsAttribute("ns3::GprsPcu::RlcMode", {"rlcMode"});
+    options.SetsAttribute("ns3::TcpSocketBase::Sack", {"sack"});
+    options.SetsAttribute("ns3::TcpSocketBase::Timestamp");
+    options.SetsAttribute("ns3::TcpL4Protocol::SocketType");
+    options.SetsAttribute("ns3::PointToPointNetDevice::DataRate");
 }
 
 std::string

@@ -32,8 +32,13 @@ struct MeyerSetup
     std::string rlcMode{"Acknowledged"};  //!< RLC mode (paper: acknowledged)
     bool sack{false};                     //!< TCP SACK (paper: not given; off, a 1999 stack)
 
-    /// \param options register the options, with help texts naming the sources
-    void AddOptions(ExampleOptions& options);
+    /**
+     * Register the options, with help texts naming the sources.
+     * \param options the example's options
+     * \param withCs whether to add --cs, the downlink coding scheme; without it the example
+     *        sets cs from an option of its own (a list of schemes, one per run)
+     */
+    void AddOptions(ExampleOptions& options, bool withCs = true);
     /// \return the text for CommandLine::Usage() that states the choices
     static std::string Choices();
 };

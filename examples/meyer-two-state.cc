@@ -107,6 +107,10 @@ main(int argc, char* argv[])
     options.Require("bad-end", "after --bad-start", [&badStart, &badEnd]() {
         return badEnd > badStart;
     });
+    options.SetsAttribute("ns3::GprsMsNetDevice::RadioConditions",
+                          {"good-db", "bad-db", "bad-start", "bad-end"},
+                          false);
+    options.SetsAttribute("ns3::BulkSendApplication::MaxBytes");
     if (!options.Parse(argc, argv))
     {
         return 2;
