@@ -5,11 +5,18 @@
 #include "example-output.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/double.h"
 #include "ns3/gprs-coding-scheme.h"
 #include "ns3/gprs-multislot-class.h"
 #include "ns3/gprs-text-input.h"
+#include "ns3/integer.h"
+#include "ns3/object-factory.h"
+#include "ns3/pointer.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/uinteger.h"
 
 #include <algorithm>
 #include <cctype>
@@ -20,6 +27,7 @@
 #include <iomanip>
 #include <iostream>
 #include <numeric>
+#include <optional>
 #include <sstream>
 
 namespace ns3
@@ -65,21 +73,6 @@ CutText(const std::string& text)
 }
 
 /**
- * \param fullName an attribute's full name, "ns3::GprsPcu::NumberOfPdchs"
- * \param info receives what ns-3 knows of it
- * \return whether the type and the attribute exist
- */
-bool
-LookupAttribute(const std::string& fullName, TypeId::AttributeInformation* info)
-{
-    const std::size_t colons = fullName.rfind("::");
-    TypeId tid;
-    return colons != std::string::npos &&
-           TypeId::LookupByNameFailSafe(fullName.substr(0, colons), &tid) &&
-           tid.LookupAttributeByName(fullName.substr(colons + 2), info);
-}
-
-/**
  * \param items words
  * \param last the word before the last item ("and", "or")
  * \return "a", "a and b", "a, b and c"
@@ -93,6 +86,260 @@ JoinWords(const std::vector<std::string>& items, const std::string& last)
         text += (i == 0 ? "" : i + 1 == items.size() ? " " + last + " " : ", ") + items[i];
     }
     return text;
+}
+
+/**
+ * An attribute of a type itself: ns-3's Config::SetDefault, which the command line uses, looks
+ * at no parent's.
+ * \param tid the type
+ * \param name the attribute
+ * \param info receives what ns-3 knows of it
+ * \return whether \p tid has it
+ */
+bool
+FindOwnAttribute(TypeId tid, const std::string& name, TypeId::AttributeInformation* info)
+{
+    for (std::size_t i = 0; i < tid.GetAttributeN(); ++i)
+    {
+        if (tid.GetAttribute(i).name == name)
+        {
+            *info = tid.GetAttribute(i);
+            return true;
+        }
+    }
+    return false;
+}
+
+/**
+ * \param fullName an attribute's full name, "ns3::GprsPcu::NumberOfPdchs"
+ * \param info receives what ns-3 knows of it
+ * \return whether the type exists and has the attribute itself
+ */
+bool
+LookupAttribute(const std::string& fullName, TypeId::AttributeInformation* info)
+{
+    const std::size_t colons = fullName.rfind("::");
+    TypeId tid;
+    return colons != std::string::npos &&
+           TypeId::LookupByNameFailSafe(fullName.substr(0, colons), &tid) &&
+           FindOwnAttribute(tid, fullName.substr(colons + 2), info);
+}
+
+/**
+ * \param base a type
+ * \return the names of the types ns-3 can create that are \p base or derive from it
+ */
+std::vector<std::string>
+CreatableTypes(TypeId base)
+{
+    std::vector<std::string> names;
+    for (uint16_t i = 0; i < TypeId::GetRegisteredN(); ++i)
+    {
+        const TypeId tid = TypeId::GetRegistered(i);
+        if (tid.HasConstructor() && (tid == base || tid.IsChildOf(base)))
+        {
+            names.push_back(tid.GetName());
+        }
+    }
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+/**
+ * \param text a time as ns-3 prints it ("+6e+10ns")
+ * \return it as an option text ("60s")
+ */
+std::string
+ReformatTime(const std::string& text)
+{
+    const bool negative = !text.empty() && text[0] == '-';
+    const std::string magnitude = text.substr(!text.empty() && (text[0] == '-' || text[0] == '+'));
+    try
+    {
+        const Time t = ParseGprsTime(magnitude, "time");
+        return FormatTimeOption(negative ? Seconds(0) - t : t);
+    }
+    catch (const std::invalid_argument&)
+    {
+        return text;
+    }
+}
+
+/**
+ * \param checker an attribute's checker
+ * \return what it allows, in words
+ */
+std::string
+DescribeAttribute(const Ptr<const AttributeChecker>& checker)
+{
+    const Ptr<AttributeValue> empty = checker->Create();
+    const AttributeValue* value = PeekPointer(empty);
+    const std::string info = checker->HasUnderlyingTypeInformation()
+                                 ? checker->GetUnderlyingTypeInformation()
+                                 : checker->GetValueTypeName();
+    // ns-3's numeric checkers say "<type> <min>:<max>" ("uint32_t 1:45", "Time +0ns:+6e+10ns").
+    const std::size_t space = info.find(' ');
+    const std::size_t colon = info.find(':', space);
+    const bool range = space != std::string::npos && colon != std::string::npos;
+    const std::string min = range ? info.substr(space + 1, colon - space - 1) : "";
+    const std::string max = range ? info.substr(colon + 1) : "";
+    if (range &&
+        (dynamic_cast<const UintegerValue*>(value) || dynamic_cast<const IntegerValue*>(value)))
+    {
+        return "an integer from " + min + " to " + max;
+    }
+    if (range && dynamic_cast<const DoubleValue*>(value))
+    {
+        return "a number from " + min + " to " + max;
+    }
+    if (range && dynamic_cast<const TimeValue*>(value))
+    {
+        return "a time from " + ReformatTime(min) + " to " + ReformatTime(max);
+    }
+    if (const auto* pointer = dynamic_cast<const PointerChecker*>(PeekPointer(checker)))
+    {
+        const TypeId base = pointer->GetPointeeTypeId();
+        const std::vector<std::string> types = CreatableTypes(base);
+        const std::size_t listed = 4; // at most: the line must stay readable
+        const std::string names = types.size() <= listed
+                                      ? ": " + JoinWords(types, "or")
+                                      : " (" + std::to_string(types.size()) +
+                                            " types, --PrintTypeIds lists them) such as " +
+                                            JoinWords({types.begin(), types.begin() + 2}, "or");
+        return base.GetName() + " or a type derived from it" + names +
+               ", as Type or Type[Name=value|...]";
+    }
+    if (dynamic_cast<const BooleanValue*>(value))
+    {
+        return "true or false";
+    }
+    return info;
+}
+
+std::optional<std::string> ValueProblem(const Ptr<const AttributeChecker>& checker,
+                                        const std::string& text);
+
+/**
+ * Check an object factory text as ns-3's ObjectFactory reads it: "Type" or
+ * "Type[Name=value|...]", one word, the first ']' closing it. ns-3 stops the program on a type
+ * it does not know (or crashes: a release build skips the assertion) and on a value it cannot
+ * read.
+ * \param text the text
+ * \param base the type the factory must create, or a parent of it
+ * \return nothing if it is good, else why not
+ */
+std::optional<std::string>
+FactoryProblem(const std::string& text, TypeId base)
+{
+    const std::size_t open = std::min(text.find('['), text.size());
+    const std::string typeName = text.substr(0, open);
+    TypeId tid;
+    if (text.find_first_of(" \t") != std::string::npos)
+    {
+        return std::string("no blank is allowed");
+    }
+    if (!TypeId::LookupByNameFailSafe(typeName, &tid))
+    {
+        return "no type " + CutText(typeName);
+    }
+    if (!tid.HasConstructor())
+    {
+        return typeName + " cannot be created";
+    }
+    if (tid != base && !tid.IsChildOf(base))
+    {
+        return typeName + " is not a " + base.GetName();
+    }
+    if (open == text.size())
+    {
+        return std::nullopt;
+    }
+    if (text.find(']') != text.size() - 1)
+    {
+        return std::string("expected Type[Name=value|...]");
+    }
+    const std::string list = text.substr(open + 1, text.size() - open - 2);
+    for (std::size_t start = 0; start < list.size();)
+    {
+        const std::size_t end = std::min(list.find('|', start), list.size());
+        const std::string item = list.substr(start, end - start);
+        start = end + 1;
+        const std::size_t equals = item.find('=');
+        TypeId::AttributeInformation info;
+        if (equals == std::string::npos)
+        {
+            return "expected Name=value, got '" + CutText(item) + "'";
+        }
+        if (!tid.LookupAttributeByName(item.substr(0, equals), &info))
+        {
+            return typeName + " has no attribute " + CutText(item.substr(0, equals));
+        }
+        if (const auto problem = ValueProblem(info.checker, item.substr(equals + 1)))
+        {
+            return typeName + "[" + CutText(item) +
+                   "] is not allowed (allowed: " + DescribeAttribute(info.checker) + ")" +
+                   (problem->empty() ? "" : ": " + *problem);
+        }
+    }
+    return std::nullopt;
+}
+
+/**
+ * Check a value for an attribute before ns-3 reads it: ns-3 stops the program on an integer
+ * such as "4x" or a time such as "abc", and wraps a time too large.
+ * \param checker the attribute's checker
+ * \param text the value
+ * \return nothing if the attribute takes it, else why not: empty when what it allows says it
+ */
+std::optional<std::string>
+ValueProblem(const Ptr<const AttributeChecker>& checker, const std::string& text)
+{
+    const Ptr<AttributeValue> empty = checker->Create();
+    const AttributeValue* value = PeekPointer(empty);
+    if (dynamic_cast<const UintegerValue*>(value) || dynamic_cast<const IntegerValue*>(value))
+    {
+        const std::size_t sign = !text.empty() && text[0] == '-' ? 1 : 0;
+        if (text.size() == sign || text.find_first_not_of("0123456789", sign) != std::string::npos)
+        {
+            return std::string();
+        }
+    }
+    else if (dynamic_cast<const DoubleValue*>(value))
+    {
+        if (!TryParseGprsNumber(text))
+        {
+            return std::string();
+        }
+    }
+    else if (dynamic_cast<const TimeValue*>(value))
+    {
+        try
+        {
+            ParseGprsTime(text.substr(!text.empty() && text[0] == '-'), "time");
+        }
+        catch (const std::invalid_argument& e)
+        {
+            return std::string(e.what());
+        }
+    }
+    else if (const auto* pointer = dynamic_cast<const PointerChecker*>(PeekPointer(checker)))
+    {
+        // Not ns-3's check: it would create the object, and so take a random stream number
+        // from the ones the simulation draws later.
+        return FactoryProblem(text, pointer->GetPointeeTypeId());
+    }
+    else if (dynamic_cast<const ObjectFactoryValue*>(value))
+    {
+        if (const auto problem = FactoryProblem(text, Object::GetTypeId()))
+        {
+            return problem;
+        }
+    }
+    if (!checker->CreateValidValue(StringValue(text)))
+    {
+        return std::string();
+    }
+    return std::nullopt;
 }
 
 } // namespace
@@ -459,12 +706,41 @@ ExampleOptions::CheckAttributeArgument(const std::string& argument) const
     const std::size_t equals = std::min(argument.find('='), argument.size());
     const std::string name = argument.substr(nameStart, equals - nameStart);
     const std::string value = argument.substr(std::min(equals + 1, argument.size()));
+    if (name.find("::") == std::string::npos)
+    {
+        return "";
+    }
+    const std::string given = "--" + name + "=" + CutText(value);
+    const std::string typeName = name.substr(0, name.rfind("::"));
+    const std::string attribute = name.substr(name.rfind("::") + 2);
+    TypeId tid;
+    if (!TypeId::LookupByNameFailSafe(typeName, &tid))
+    {
+        return "invalid option " + given + ": no type " + typeName + " (see --PrintTypeIds)";
+    }
+    TypeId::AttributeInformation info;
+    if (!FindOwnAttribute(tid, attribute, &info))
+    {
+        std::string owner;
+        for (TypeId t = tid; owner.empty() && t != t.GetParent(); t = t.GetParent())
+        {
+            owner =
+                FindOwnAttribute(t.GetParent(), attribute, &info) ? t.GetParent().GetName() : "";
+        }
+        return "invalid option " + given + ": " + typeName + " has no attribute " + attribute +
+               (owner.empty() ? " (see --PrintAttributes=" + typeName + ")"
+                              : "; it is " + owner + "'s: --" + owner + "::" + attribute);
+    }
+    if (const auto problem = ValueProblem(info.checker, value))
+    {
+        return "invalid option " + given + " (allowed: " + DescribeAttribute(info.checker) + ")" +
+               (problem->empty() ? "" : ": " + *problem);
+    }
     const auto set = m_setAttributes.find(name);
     if (set == m_setAttributes.end())
     {
         return "";
     }
-    const std::string given = "--" + name + "=" + CutText(value);
     const std::vector<std::string>& options = set->second.options;
     if (options.empty())
     {

@@ -302,8 +302,11 @@ class ExampleOptions
     std::string Invalid(const std::string& name) const;
 
     /**
+     * Check an argument that sets an ns-3 attribute ("--ns3::GprsPcu::T3193=2s"): the type and
+     * the attribute exist, the value is one the attribute takes and ns-3 can read without
+     * stopping the program, and the example does not set the attribute itself.
      * \param argument one command-line argument
-     * \return why it is refused, or empty: it is not an attribute the example sets itself
+     * \return why it is refused, or empty: it is good, or sets no attribute
      */
     std::string CheckAttributeArgument(const std::string& argument) const;
 

@@ -228,7 +228,16 @@ class GprsPredicateChecker : public AttributeChecker
 };
 } // namespace
 
-ATTRIBUTE_HELPER_CPP(GprsRlcMode);
+ATTRIBUTE_VALUE_IMPLEMENT(GprsRlcMode);
+
+Ptr<const AttributeChecker>
+MakeGprsRlcModeChecker()
+{
+    return Create<GprsPredicateChecker<GprsRlcModeValue>>(
+        [](const GprsRlcModeValue&) { return true; },
+        "ns3::GprsRlcModeValue",
+        "Acknowledged|Unacknowledged");
+}
 
 std::ostream&
 operator<<(std::ostream& os, GprsLlcMode mode)
@@ -259,6 +268,21 @@ namespace
 {
 /// T3192 values SI13 can carry (TS 44.060 12.24, 3-bit code).
 constexpr std::array<int64_t, 8> kT3192Ms = {0, 80, 120, 160, 200, 500, 1000, 1500};
+
+/// Accepts factories of GprsLinkAdaptation types only (ns-3's checker takes any type, and
+/// the PCU would then create an object that chooses no coding scheme).
+Ptr<const AttributeChecker>
+MakeGprsLinkAdaptationChecker()
+{
+    return Create<GprsPredicateChecker<ObjectFactoryValue>>(
+        [](const ObjectFactoryValue& v) {
+            const TypeId tid = v.Get().GetTypeId();
+            const TypeId base = GprsLinkAdaptation::GetTypeId();
+            return tid == base || tid.IsChildOf(base);
+        },
+        "ns3::ObjectFactoryValue",
+        "ns3::GprsLinkAdaptation or a type derived from it, as Type or Type[Name=value|...]");
+}
 
 /// Accepts only the T3192 values SI13 can carry.
 Ptr<const AttributeChecker>
@@ -306,12 +330,12 @@ GprsPcu::GetTypeId()
                           "scheme of the networks measured by Chakravorty and by Benko.",
                           StringValue("ns3::GprsFixedLinkAdaptation[CodingScheme=CS-2]"),
                           MakeObjectFactoryAccessor(&GprsPcu::m_dlLinkAdaptation),
-                          MakeObjectFactoryChecker())
+                          MakeGprsLinkAdaptationChecker())
             .AddAttribute("UplinkLinkAdaptation",
                           "Coding scheme choice for uplink TBFs. Default: fixed CS-2.",
                           StringValue("ns3::GprsFixedLinkAdaptation[CodingScheme=CS-2]"),
                           MakeObjectFactoryAccessor(&GprsPcu::m_ulLinkAdaptation),
-                          MakeObjectFactoryChecker())
+                          MakeGprsLinkAdaptationChecker())
             .AddAttribute("Scheduler",
                           "Which TBF gets a PDCH in a block period.",
                           StringValue("ns3::GprsRoundRobinScheduler"),

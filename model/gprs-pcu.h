@@ -60,7 +60,13 @@ std::ostream& operator<<(std::ostream& os, GprsRlcMode mode);
 std::istream& operator>>(std::istream& is, GprsRlcMode& mode);
 
 // GprsRlcModeValue for the "RlcMode" attribute (not an EnumValue: see GprsCodingSchemeValue).
-ATTRIBUTE_HELPER_HEADER(GprsRlcMode);
+ATTRIBUTE_VALUE_DEFINE(GprsRlcMode);
+ATTRIBUTE_ACCESSOR_DEFINE(GprsRlcMode);
+
+/**
+ * \return a checker of GprsRlcModeValue that names the modes in its type information
+ */
+Ptr<const AttributeChecker> MakeGprsRlcModeChecker();
 
 /**
  * \ingroup gprs
