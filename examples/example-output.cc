@@ -7,7 +7,9 @@
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/double.h"
+#include "ns3/gprs-bler-model.h"
 #include "ns3/gprs-coding-scheme.h"
+#include "ns3/gprs-ms-net-device.h"
 #include "ns3/gprs-multislot-class.h"
 #include "ns3/gprs-text-input.h"
 #include "ns3/integer.h"
@@ -87,6 +89,39 @@ JoinWords(const std::vector<std::string>& items, const std::string& last)
     }
     return text;
 }
+
+/// What a C/I specification may be (GprsRadioConditions::FromSpec).
+const std::string kRadioConditionsAllowed =
+    "a C/I in dB such as 24, a schedule such as 0s:13,10s:6,20s:13, or file:PATH";
+
+/// A text attribute of the model, checked by the model's own parser: ns-3's string checker
+/// takes any text, and the model stops the program on a bad one once it is built.
+struct TextAttribute
+{
+    std::string allowed;                           //!< what is allowed, for messages
+    std::function<void(const std::string&)> parse; //!< throws std::exception on a bad text
+};
+
+/// The model's text attributes, by full name.
+const std::map<std::string, TextAttribute> kModelTextAttributes = {
+    {"ns3::GprsMsNetDevice::RadioConditions",
+     {kRadioConditionsAllowed,
+      [](const std::string& text) { GprsRadioConditions::FromSpec(text); }}},
+    {"ns3::GprsMsNetDevice::Outages",
+     {"intervals such as 40s-70s,100s-101s, each ending after it starts, none overlapping",
+      [](const std::string& text) { GprsRadioConditions(0).AddOutages(text); }}},
+    {"ns3::GprsMsNetDevice::CellReselections",
+     {"strictly increasing times such as 30s,60s",
+      [](const std::string& text) { GprsMsNetDevice::ParseCellReselections(text); }}},
+    {"ns3::GprsPcu::BlerFile",
+     {"empty, or a BLER table file (lines <CS> <C/I dB> <BLER>, doc/gprs.rst)",
+      [](const std::string& text) {
+          if (!text.empty())
+          {
+              GprsBlerModel::LoadFile(text);
+          }
+      }}},
+};
 
 /**
  * An attribute of a type itself: ns-3's Config::SetDefault, which the command line uses, looks
@@ -474,6 +509,30 @@ ExampleOptions::AddCodingScheme(const std::string& name,
 }
 
 void
+ExampleOptions::AddRadioConditions(const std::string& name,
+                                   const std::string& help,
+                                   std::string& value)
+{
+    Add(name, help, value, kRadioConditionsAllowed, {});
+    Option& option = m_options.back();
+    option.read = [this, &value, &option](const std::string& text) {
+        try
+        {
+            // Kept: mobiles built later with the same trace file share this parse.
+            m_radio.push_back(GprsRadioConditions::FromSpec(text));
+        }
+        catch (const std::exception& e)
+        {
+            option.problem = e.what();
+            return false;
+        }
+        value = text;
+        return true;
+    };
+    SetsAttribute("ns3::GprsMsNetDevice::RadioConditions", {name});
+}
+
+void
 ExampleOptions::AddNumber(const std::string& name,
                           const std::string& help,
                           double& value,
@@ -731,7 +790,19 @@ ExampleOptions::CheckAttributeArgument(const std::string& argument) const
                (owner.empty() ? " (see --PrintAttributes=" + typeName + ")"
                               : "; it is " + owner + "'s: --" + owner + "::" + attribute);
     }
-    if (const auto problem = ValueProblem(info.checker, value))
+    if (const auto text = kModelTextAttributes.find(name); text != kModelTextAttributes.end())
+    {
+        try
+        {
+            text->second.parse(value);
+        }
+        catch (const std::exception& e)
+        {
+            return "invalid option " + given + " (allowed: " + text->second.allowed +
+                   "): " + e.what();
+        }
+    }
+    else if (const auto problem = ValueProblem(info.checker, value))
     {
         return "invalid option " + given + " (allowed: " + DescribeAttribute(info.checker) + ")" +
                (problem->empty() ? "" : ": " + *problem);

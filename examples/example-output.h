@@ -10,6 +10,7 @@
 
 #include "ns3/command-line.h"
 #include "ns3/data-rate.h"
+#include "ns3/gprs-radio-conditions.h"
 #include "ns3/nstime.h"
 
 #include <cstdint>
@@ -96,6 +97,16 @@ class ExampleOptions
      * \param value holds the default; receives the value as given
      */
     void AddCodingScheme(const std::string& name, const std::string& help, std::string& value);
+
+    /**
+     * Add a C/I specification, read at once with the model's parser
+     * (GprsRadioConditions::FromSpec; a trace file is parsed once, and shared with the mobiles
+     * built later); the example sets GprsMsNetDevice's RadioConditions from it (SetsAttribute).
+     * \param name option name
+     * \param help what it is
+     * \param value holds the default; receives the value as given
+     */
+    void AddRadioConditions(const std::string& name, const std::string& help, std::string& value);
 
     /**
      * Add a real number option.
@@ -314,6 +325,7 @@ class ExampleOptions
     std::list<Option> m_options;             //!< stable: m_cmd's callbacks refer to each
     std::vector<Requirement> m_requirements; //!< cross-option checks
     std::map<std::string, SetAttribute> m_setAttributes; //!< attributes the example sets
+    std::list<GprsRadioConditions> m_radio; //!< parsed C/I options, kept while the options live
 };
 
 /// Most PDCHs of a cell: the 8 timeslots of a TDMA frame (TS 45.002), as GprsPcu's

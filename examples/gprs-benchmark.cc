@@ -836,7 +836,7 @@ main(int argc, char* argv[])
                        });
     options.AddFlag("fork", "run every measurement in a child process (own peak memory)", o.fork);
     options.AddCodingScheme("cs", "coding scheme of every cell, fixed", o.cs);
-    options.AddText("ci", "C/I of every mobile: dB ('24'), a schedule or 'file:PATH'", o.ci);
+    options.AddRadioConditions("ci", "C/I of every mobile, both directions", o.ci);
     options.AddMultislotClass("multislot class of every mobile", o.msClass);
     options.AddMss("TCP segment size, octets", o.mss);
     options.AddRate("internetRate",
@@ -905,7 +905,6 @@ main(int argc, char* argv[])
         return 1 + o.burstGap.GetSeconds() * o.bursts * o.gapFactor <= kMaxExampleTime.GetSeconds();
     });
     // What the benchmark sets from its options (besides those Add... declare), and what it fixes.
-    options.SetsAttribute("ns3::GprsMsNetDevice::RadioConditions", {"ci"});
     options.SetsAttribute("ns3::BulkSendApplication::SendSize", {"mss"});
     options.SetsAttribute("ns3::BulkSendApplication::MaxBytes", {"bytes"});
     // The point-to-point part's link runs at the cell's nominal rate.
@@ -925,9 +924,6 @@ main(int argc, char* argv[])
         return 2;
     }
     o.cs = ToString(ParseGprsCodingScheme(o.cs));
-    // The mobiles read --ci when the cells are built; one reads it now, so that a bad value
-    // stops the program (naming it) before the table's header.
-    CreateObject<GprsMsNetDevice>()->SetAttribute("RadioConditions", StringValue(o.ci));
 
     std::cout << kCsvHeader << "\n" << std::flush;
     const auto start = std::chrono::steady_clock::now();

@@ -68,9 +68,7 @@ main(int argc, char* argv[])
         "module's defaults for everything else (doc/gprs.rst).");
     options.AddInteger<uint32_t>("bytes", "bytes to download", bytes, 1, UINT32_MAX);
     options.AddCodingScheme("cs", "coding scheme", cs);
-    options.AddText("radio",
-                    "C/I in dB ('24'), a schedule ('0s:13,10s:6,20s:13') or 'file:PATH'",
-                    radio);
+    options.AddRadioConditions("radio", "C/I of the mobile, both directions", radio);
     options.AddPdchs("pdchs", "PDCHs in the cell", pdchs);
     options.AddMultislotClass("multislot class of the mobile", msClass);
     options.AddMss("TCP maximum segment size, octets", mss);
@@ -92,7 +90,6 @@ main(int argc, char* argv[])
                     pcap);
     // What the example sets from its options (besides those Add... declare), and what it fixes.
     options.SetsAttribute("ns3::BulkSendApplication::MaxBytes", {"bytes"});
-    options.SetsAttribute("ns3::GprsMsNetDevice::RadioConditions", {"radio"});
     options.SetsAttribute("ns3::PointToPointChannel::Delay", {"internetDelay"});
     options.SetsAttribute("ns3::PointToPointNetDevice::DataRate");
     options.SetsAttribute("ns3::UdpClient::Interval", {"probeInterval"});

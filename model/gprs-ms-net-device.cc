@@ -188,22 +188,10 @@ GprsMsNetDevice::GetOutageSpec() const
 void
 GprsMsNetDevice::BuildRadio()
 {
+    std::string problem;
     try
     {
-        const std::string filePrefix = "file:";
-        if (m_radioSpec.rfind(filePrefix, 0) == 0)
-        {
-            m_radio = GprsRadioConditions::FromTraceFile(m_radioSpec.substr(filePrefix.size()));
-        }
-        else if (m_radioSpec.find(':') != std::string::npos)
-        {
-            m_radio = GprsRadioConditions::FromSchedule(m_radioSpec);
-        }
-        else
-        {
-            const double ci = ParseGprsNumber(m_radioSpec, "C/I dB");
-            m_radio = GprsRadioConditions(ci);
-        }
+        m_radio = GprsRadioConditions::FromSpec(m_radioSpec);
         if (!m_outageSpec.empty())
         {
             m_radio.AddOutages(m_outageSpec);
@@ -211,8 +199,15 @@ GprsMsNetDevice::BuildRadio()
     }
     catch (const std::exception& e)
     {
-        NS_FATAL_ERROR("GprsMsNetDevice: bad RadioConditions '"
-                       << m_radioSpec << "' / Outages '" << m_outageSpec << "': " << e.what()
+        problem = e.what();
+    }
+    // Outside the handler: NS_FATAL_ERROR there would also print "terminate called after
+    // throwing" with the exception's text again.
+    if (!problem.empty())
+    {
+        NS_FATAL_ERROR("GprsMsNetDevice: bad RadioConditions "
+                       << QuoteGprsInput(m_radioSpec) << " / Outages "
+                       << QuoteGprsInput(m_outageSpec) << ": " << problem
                        << " (expected a C/I in dB such as '24', a schedule such as "
                           "'0s:13,10s:6,20s:13', or 'file:PATH'; outages like '40s-70s')");
     }
@@ -238,32 +233,43 @@ GprsMsNetDevice::GetCellReselections() const
     return m_reselections;
 }
 
+std::vector<Time>
+GprsMsNetDevice::ParseCellReselections(const std::string& spec)
+{
+    std::vector<Time> times;
+    for (std::size_t start = 0; start < spec.size();)
+    {
+        const std::size_t comma = std::min(spec.find(',', start), spec.size());
+        const Time t = ParseGprsTime(spec.substr(start, comma - start), "reselection time");
+        if (!times.empty() && t <= times.back())
+        {
+            throw std::invalid_argument("reselection time " + FormatGprsTime(t) + " not after " +
+                                        FormatGprsTime(times.back()) +
+                                        ": times must increase (expected e.g. '30s,60s')");
+        }
+        times.push_back(t);
+        start = comma + 1;
+    }
+    return times;
+}
+
 void
 GprsMsNetDevice::SetReselectionSpec(std::string spec)
 {
     m_reselectionSpec = spec;
-    m_reselections.clear();
-    std::size_t start = 0;
-    while (start < spec.size())
+    std::string problem;
+    try
     {
-        const std::size_t comma = spec.find(',', start);
-        const std::string item = spec.substr(start, comma - start);
-        Time t;
-        try
-        {
-            t = ParseGprsTime(item, "reselection time");
-        }
-        catch (const std::invalid_argument& e)
-        {
-            NS_FATAL_ERROR("GprsMsNetDevice: bad CellReselections '" << spec << "': " << e.what());
-        }
-        if (!m_reselections.empty() && t <= m_reselections.back())
-        {
-            NS_FATAL_ERROR("GprsMsNetDevice: bad CellReselections '"
-                           << spec << "': times must increase (expected e.g. '30s,60s')");
-        }
-        m_reselections.push_back(t);
-        start = comma == std::string::npos ? spec.size() : comma + 1;
+        m_reselections = ParseCellReselections(spec);
+    }
+    catch (const std::invalid_argument& e)
+    {
+        problem = e.what();
+    }
+    if (!problem.empty())
+    {
+        NS_FATAL_ERROR("GprsMsNetDevice: bad CellReselections " << QuoteGprsInput(spec) << ": "
+                                                                << problem);
     }
 }
 

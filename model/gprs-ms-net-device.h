@@ -69,6 +69,14 @@ class GprsMsNetDevice : public GprsNetDevice
     /// \return times of cell reselections (attribute CellReselections), ascending
     const std::vector<Time>& GetCellReselections() const;
 
+    /**
+     * Parse a value of the CellReselections attribute.
+     * \param spec comma-separated times, strictly increasing, e.g. "30s,60s"; empty: none
+     * \return the times
+     * \throws std::invalid_argument naming the offending time and what is allowed
+     */
+    static std::vector<Time> ParseCellReselections(const std::string& spec);
+
     /// \return the LLC mode (attribute LlcMode): GprsLlcMode::CELL inherits the PCU's
     GprsLlcMode GetLlcMode() const;
 

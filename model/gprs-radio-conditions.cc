@@ -93,6 +93,21 @@ GprsRadioConditions::FromSchedule(const std::string& spec)
 }
 
 GprsRadioConditions
+GprsRadioConditions::FromSpec(const std::string& spec)
+{
+    const std::string filePrefix = "file:";
+    if (spec.rfind(filePrefix, 0) == 0)
+    {
+        return FromTraceFile(spec.substr(filePrefix.size()));
+    }
+    if (spec.find(':') != std::string::npos)
+    {
+        return FromSchedule(spec);
+    }
+    return GprsRadioConditions(ParseGprsNumber(spec, "C/I dB"));
+}
+
+GprsRadioConditions
 GprsRadioConditions::FromTraceFile(const std::string& path)
 {
     auto file = OpenGprsInputFile(path);

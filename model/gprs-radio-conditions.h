@@ -85,6 +85,18 @@ class GprsRadioConditions
     static GprsRadioConditions FromSchedule(const std::string& spec);
 
     /**
+     * Parse a C/I specification, the value of GprsMsNetDevice's RadioConditions attribute: a
+     * constant C/I in dB ("24"), a schedule as FromSchedule() reads it ("0s:13,10s:6"), or
+     * "file:PATH", a trace file as FromTraceFile() reads it.
+     *
+     * \param spec the specification
+     * \return the radio conditions
+     * \throws std::invalid_argument naming the offending value, or std::runtime_error naming
+     *         the file (and line)
+     */
+    static GprsRadioConditions FromSpec(const std::string& spec);
+
+    /**
      * Load a trace file; see FromTrace() for the format.
      *
      * \param path the file

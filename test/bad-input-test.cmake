@@ -1,13 +1,15 @@
 # Runs one row of the bad-input table (test/bad-inputs.txt) and checks the example's answer.
 # A row is "example | arguments | expected", where expected is either
 #   - a regular expression (CMake syntax) that stderr must match: the example must then exit
-#     non-zero and print nothing on stdout (no table for a bad input), or
+#     cleanly with status 1 or 2 (never through an abort, a crash or an uncaught exception) and
+#     print nothing on stdout (no table for a bad input), or
 #   - "ok", optionally followed by words: the example must exit 0 (or N, given "exit=N"),
 #     print a well-formed CSV table on stdout, write the files named (relative to the working
 #     directory) and, for each word "column=REGEX", have that column of its first row match.
+# "@DATA@" in the arguments stands for the directory of test files (test/data).
 # Variables: TABLE (the table), ROW (index among the lines file(STRINGS) reads), EXAMPLES
-# (directory of the example binaries), WORK_DIR (scratch directory, the examples' working
-# directory).
+# (directory of the example binaries), DATA_DIR (test/data), WORK_DIR (scratch directory, the
+# examples' working directory).
 cmake_minimum_required(VERSION 3.13) # list(GET) counts empty lines (CMP0007)
 file(STRINGS ${TABLE} lines)
 list(GET lines ${ROW} line)
@@ -21,6 +23,7 @@ math(EXPR expected_start "${bar2} + 3")
 string(SUBSTRING "${rest}" ${expected_start} -1 expected)
 string(STRIP "${example}" example)
 string(STRIP "${expected}" expected)
+string(REPLACE "@DATA@" "${DATA_DIR}" args "${args}")
 separate_arguments(args UNIX_COMMAND "${args}")
 
 file(REMOVE_RECURSE ${WORK_DIR})
@@ -51,6 +54,9 @@ endif()
 if(NOT expected STREQUAL "ok")
   if(rc STREQUAL "0" OR rc MATCHES "timeout")
     message(FATAL_ERROR "bad input accepted (expected a non-zero exit): ${run}")
+  endif()
+  if(NOT rc MATCHES "^[12]$")
+    message(FATAL_ERROR "bad input ended in a crash or an abort (expected exit 1 or 2): ${run}")
   endif()
   if(NOT out STREQUAL "")
     message(FATAL_ERROR "bad input printed a table: ${run}")

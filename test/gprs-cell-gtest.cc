@@ -16,6 +16,8 @@
 
 #include <gtest/gtest.h>
 #include <string>
+#include <utility>
+#include <vector>
 
 using namespace ns3;
 
@@ -103,6 +105,29 @@ TEST(GprsCellDeathTest, CellReselectionsBeyondTheTimeRangeAreNamed)
                  "CellReselections '9223372036.854775807s'.*is too large");
     EXPECT_DEATH(SetMsText("CellReselections", "30s,1e20fs"),
                  "CellReselections '30s,1e20fs'.*'1e20fs' is too large");
+}
+
+TEST(GprsMsNetDevice, ParseCellReselectionsNamesTheBadTime)
+{
+    EXPECT_EQ(GprsMsNetDevice::ParseCellReselections(""), std::vector<Time>());
+    EXPECT_EQ(GprsMsNetDevice::ParseCellReselections("30s,1min"),
+              (std::vector<Time>{Seconds(30), Seconds(60)}));
+    for (const auto& [spec, message] :
+         {std::pair<const char*, const char*>{"30s,20s",
+                                              "20 s not after 30 s: times must increase"},
+          {"30s,,40s", "got ''"},
+          {"1e20fs", "'1e20fs' is too large"}})
+    {
+        try
+        {
+            GprsMsNetDevice::ParseCellReselections(spec);
+            ADD_FAILURE() << spec << ": no exception";
+        }
+        catch (const std::invalid_argument& e)
+        {
+            EXPECT_NE(std::string(e.what()).find(message), std::string::npos) << e.what();
+        }
+    }
 }
 
 TEST(GprsCellDeathTest, MalformedBlerFileIsNamedWithItsLine)

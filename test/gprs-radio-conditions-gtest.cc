@@ -237,6 +237,22 @@ TEST(GprsRadioConditions, LoadsATraceFile)
     EXPECT_DOUBLE_EQ(c.GetCiDb(Seconds(15)), 6);
 }
 
+TEST(GprsRadioConditions, FromSpecReadsEveryFormOfTheAttribute)
+{
+    EXPECT_TRUE(SameInputs(GprsRadioConditions::FromSpec("24"), GprsRadioConditions(24)));
+    EXPECT_TRUE(SameInputs(GprsRadioConditions::FromSpec("0s:13,10s:6"),
+                           GprsRadioConditions::FromSchedule("0s:13,10s:6")));
+    const std::string file = GPRS_TEST_DATA_DIR "/ci-meyer-two-state.txt";
+    EXPECT_TRUE(SameInputs(GprsRadioConditions::FromSpec("file:" + file),
+                           GprsRadioConditions::FromTraceFile(file)));
+    ExpectError([] { GprsRadioConditions::FromSpec("loud"); },
+                "expected C/I dB as a finite number, got 'loud'");
+    ExpectError([] { GprsRadioConditions::FromSpec("0s:13,5s:x"); }, "schedule entry '5s:x'");
+    ExpectError<std::runtime_error>(
+        [] { GprsRadioConditions::FromSpec("file:" GPRS_TEST_DATA_DIR "/cell-ci-bad.txt"); },
+        "cell-ci-bad.txt:4: time 5 s not after previous 10 s");
+}
+
 TEST(GprsRadioConditions, RejectsBadSchedules)
 {
     using Points = std::vector<GprsCiPoint>;
