@@ -38,9 +38,6 @@ namespace ns3
 namespace
 {
 
-/// Longest value quoted in a message: a long text is cut, not repeated whole.
-constexpr std::size_t kMaxQuotedText = 100;
-
 /**
  * \param rate a data rate
  * \return it in the largest whole unit of ns3::DataRate's syntax ("100Mbps")
@@ -62,16 +59,18 @@ FormatRateOption(DataRate rate)
 
 /**
  * \param text a value given by the user
- * \return it, cut to kMaxQuotedText characters with its length when longer
+ * \return it, cut as QuoteGprsInput() cuts (kGprsQuotedInputMax characters) with its length
+ *         when longer: a long text is not repeated whole
  */
 std::string
 CutText(const std::string& text)
 {
-    if (text.size() <= kMaxQuotedText)
+    if (text.size() <= kGprsQuotedInputMax)
     {
         return text;
     }
-    return text.substr(0, kMaxQuotedText) + "... (" + std::to_string(text.size()) + " characters)";
+    return text.substr(0, kGprsQuotedInputMax) + "... (" + std::to_string(text.size()) +
+           " characters)";
 }
 
 /**

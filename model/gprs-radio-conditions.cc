@@ -11,7 +11,10 @@
 #include <boost/algorithm/string/split.hpp>
 #include <boost/algorithm/string/trim.hpp>
 #include <cmath>
+#include <filesystem>
 #include <iterator>
+#include <map>
+#include <mutex>
 #include <stdexcept>
 
 namespace ns3
@@ -67,29 +70,35 @@ GprsRadioConditions::GprsRadioConditions(double ciDb)
 
 GprsRadioConditions::GprsRadioConditions(const std::vector<GprsCiPoint>& schedule)
 {
+    Timeline timeline;
     for (const auto& point : schedule)
     {
-        AppendCiPoint(point);
+        AppendCiPoint(timeline, point);
     }
-    BuildTimeline();
+    m_timeline = Build(std::move(timeline));
+}
+
+GprsRadioConditions::GprsRadioConditions(std::shared_ptr<const Timeline> timeline)
+    : m_timeline(std::move(timeline))
+{
 }
 
 GprsRadioConditions
 GprsRadioConditions::FromSchedule(const std::string& spec)
 {
-    GprsRadioConditions conditions;
-    ForEachEntry(spec, "schedule entry", [&conditions](const std::string& entry) {
+    Timeline timeline;
+    ForEachEntry(spec, "schedule entry", [&timeline](const std::string& entry) {
         const size_t colon = entry.find(':');
         if (colon == std::string::npos)
         {
             throw std::invalid_argument("expected '<time>:<C/I dB>' such as '10s:6'");
         }
-        conditions.AppendCiPoint(
+        AppendCiPoint(
+            timeline,
             {ParseGprsTime(boost::algorithm::trim_copy(entry.substr(0, colon)), "start time"),
              ParseGprsNumber(boost::algorithm::trim_copy(entry.substr(colon + 1)), "C/I dB")});
     });
-    conditions.BuildTimeline();
-    return conditions;
+    return GprsRadioConditions(Build(std::move(timeline)));
 }
 
 GprsRadioConditions
@@ -110,15 +119,50 @@ GprsRadioConditions::FromSpec(const std::string& spec)
 GprsRadioConditions
 GprsRadioConditions::FromTraceFile(const std::string& path)
 {
+    // Files read, by canonical path, with what identified their content then. Weak: a parse
+    // lives as long as conditions read from it.
+    struct Parsed
+    {
+        std::uintmax_t size;                      //!< file size when read
+        std::filesystem::file_time_type modified; //!< modification time when read
+        std::weak_ptr<const Timeline> timeline;   //!< the parse, while used
+    };
+
+    static std::map<std::string, Parsed> parsed;
+    static std::mutex mutex;
+
+    std::error_code error;
+    const std::string key = std::filesystem::weakly_canonical(path, error).string();
+    const std::uintmax_t size = std::filesystem::file_size(path, error);
+    const auto modified = std::filesystem::last_write_time(path, error);
+    if (!error)
+    {
+        const std::lock_guard<std::mutex> lock(mutex);
+        const auto known = parsed.find(key);
+        if (known != parsed.end() && known->second.size == size &&
+            known->second.modified == modified)
+        {
+            if (auto timeline = known->second.timeline.lock())
+            {
+                return GprsRadioConditions(std::move(timeline));
+            }
+        }
+    }
     auto file = OpenGprsInputFile(path);
-    return FromTrace(file, path);
+    GprsRadioConditions conditions = FromTrace(file, path);
+    if (!error)
+    {
+        const std::lock_guard<std::mutex> lock(mutex);
+        parsed[key] = Parsed{size, modified, conditions.m_timeline};
+    }
+    return conditions;
 }
 
 GprsRadioConditions
 GprsRadioConditions::FromTrace(std::istream& in, const std::string& sourceName)
 {
-    GprsRadioConditions conditions;
-    ReadGprsTextTable(in, sourceName, [&conditions](const auto& tokens, const auto& text) {
+    Timeline timeline;
+    ReadGprsTextTable(in, sourceName, [&timeline](const auto& tokens, const auto& text) {
         const bool isOutage = tokens[0] == "outage";
         if (tokens.size() != (isOutage ? 3 : 2))
         {
@@ -128,38 +172,40 @@ GprsRadioConditions::FromTrace(std::istream& in, const std::string& sourceName)
         }
         if (isOutage)
         {
-            conditions.InsertOutage(
+            InsertOutage(
+                timeline,
                 {ParseGprsTime(tokens[1], "outage start"), ParseGprsTime(tokens[2], "outage end")});
         }
         else
         {
-            conditions.AppendCiPoint(
-                {ParseGprsTime(tokens[0], "time"), ParseGprsNumber(tokens[1], "C/I dB")});
+            AppendCiPoint(timeline,
+                          {ParseGprsTime(tokens[0], "time"), ParseGprsNumber(tokens[1], "C/I dB")});
         }
     });
-    if (conditions.m_schedule.empty())
+    if (timeline.schedule.empty())
     {
         throw std::runtime_error(sourceName +
                                  ": no C/I line (expected at least one '<time> <C/I dB>' line, "
                                  "the first at time 0)");
     }
-    conditions.BuildTimeline();
-    return conditions;
+    return GprsRadioConditions(Build(std::move(timeline)));
 }
 
 void
 GprsRadioConditions::AddOutage(Time start, Time end)
 {
-    InsertOutage({start, end});
-    BuildTimeline();
+    Timeline timeline = *m_timeline;
+    InsertOutage(timeline, {start, end});
+    m_timeline = Build(std::move(timeline));
+    m_cursor = 0;
 }
 
 void
 GprsRadioConditions::AddOutages(const std::string& spec)
 {
     // All or nothing: a bad entry must not leave the earlier ones added.
-    GprsRadioConditions result = *this;
-    ForEachEntry(spec, "outage", [&result](const std::string& entry) {
+    Timeline timeline = *m_timeline;
+    ForEachEntry(spec, "outage", [&timeline](const std::string& entry) {
         // The separating '-' is the first one not in a number's exponent ("1e-3s-2s").
         size_t dash = entry.find('-', 1);
         while (dash != std::string::npos && (entry[dash - 1] == 'e' || entry[dash - 1] == 'E'))
@@ -170,70 +216,97 @@ GprsRadioConditions::AddOutages(const std::string& spec)
         {
             throw std::invalid_argument("expected '<start>-<end>' such as '40s-70s'");
         }
-        result.InsertOutage(
+        InsertOutage(
+            timeline,
             {ParseGprsTime(boost::algorithm::trim_copy(entry.substr(0, dash)), "outage start"),
              ParseGprsTime(boost::algorithm::trim_copy(entry.substr(dash + 1)), "outage end")});
     });
-    result.BuildTimeline();
-    *this = std::move(result);
+    m_timeline = Build(std::move(timeline));
+    m_cursor = 0;
 }
 
 double
 GprsRadioConditions::GetCiDb(Time t) const
 {
-    return m_states[FindState(t)].ciDb;
+    const size_t i = FindState(t);
+    return m_timeline->states.empty() ? m_timeline->schedule[i].ciDb : m_timeline->states[i].ciDb;
 }
 
 bool
 GprsRadioConditions::IsOutage(Time t) const
 {
-    return m_states[FindState(t)].outage;
+    const size_t i = FindState(t);
+    return !m_timeline->states.empty() && m_timeline->states[i].outage;
 }
 
 Time
 GprsRadioConditions::NextChangeAfter(Time t) const
 {
     const size_t i = FindState(t);
-    return i + 1 < m_states.size() ? m_states[i + 1].start : Time::Max();
+    return i + 1 < StateCount() ? Time::FromInteger(StateStart(i + 1), m_timeline->unit)
+                                : Time::Max();
 }
 
-const std::vector<GprsCiPoint>&
+std::vector<GprsCiPoint>
 GprsRadioConditions::GetSchedule() const
 {
-    return m_schedule;
+    std::vector<GprsCiPoint> schedule;
+    for (const Point& point : m_timeline->schedule)
+    {
+        schedule.push_back({Time::FromInteger(point.start, m_timeline->unit), point.ciDb});
+    }
+    return schedule;
 }
 
-const std::vector<GprsOutage>&
+std::vector<GprsOutage>
 GprsRadioConditions::GetOutages() const
 {
-    return m_outages;
+    std::vector<GprsOutage> outages;
+    for (const Interval& outage : m_timeline->outages)
+    {
+        outages.push_back({Time::FromInteger(outage.start, m_timeline->unit),
+                           Time::FromInteger(outage.end, m_timeline->unit)});
+    }
+    return outages;
+}
+
+bool
+GprsRadioConditions::SharesInputsWith(const GprsRadioConditions& other) const
+{
+    return m_timeline == other.m_timeline;
 }
 
 void
-GprsRadioConditions::AppendCiPoint(const GprsCiPoint& point)
+GprsRadioConditions::AppendCiPoint(Timeline& timeline, const GprsCiPoint& point)
 {
+    std::vector<Point>& schedule = timeline.schedule;
+    const int64_t start = point.start.ToInteger(timeline.unit);
     if (!std::isfinite(point.ciDb))
     {
         throw std::invalid_argument("C/I " + FormatGprsNumber(point.ciDb) + " dB at " +
                                     FormatGprsTime(point.start) + " is not a finite number");
     }
-    if (m_schedule.empty() && !point.start.IsZero())
+    if (schedule.empty() && start != 0)
     {
         throw std::invalid_argument("the first C/I point must start at 0 s, got " +
                                     FormatGprsTime(point.start));
     }
-    if (!m_schedule.empty() && point.start <= m_schedule.back().start)
+    if (!schedule.empty() && start <= schedule.back().start)
     {
-        throw std::invalid_argument("time " + FormatGprsTime(point.start) + " not after previous " +
-                                    FormatGprsTime(m_schedule.back().start) +
-                                    " (times must strictly increase)");
+        throw std::invalid_argument(
+            "time " + FormatGprsTime(point.start) + " not after previous " +
+            FormatGprsTime(Time::FromInteger(schedule.back().start, timeline.unit)) +
+            " (times must strictly increase)");
     }
-    m_schedule.push_back(point);
+    schedule.push_back({start, point.ciDb});
 }
 
 void
-GprsRadioConditions::InsertOutage(const GprsOutage& outage)
+GprsRadioConditions::InsertOutage(Timeline& timeline, const GprsOutage& outage)
 {
+    std::vector<Interval>& outages = timeline.outages;
+    const Interval interval{outage.start.ToInteger(timeline.unit),
+                            outage.end.ToInteger(timeline.unit)};
     if (outage.start.IsStrictlyNegative())
     {
         throw std::invalid_argument("outage " + FormatOutage(outage) +
@@ -244,73 +317,101 @@ GprsRadioConditions::InsertOutage(const GprsOutage& outage)
         throw std::invalid_argument("outage " + FormatOutage(outage) + ": end must be after start");
     }
     const auto next =
-        std::upper_bound(m_outages.begin(),
-                         m_outages.end(),
-                         outage.start,
-                         [](Time start, const GprsOutage& other) { return start < other.start; });
-    const auto check = [&outage](const GprsOutage& other) {
-        if (other.start < outage.end && outage.start < other.end)
+        std::upper_bound(outages.begin(),
+                         outages.end(),
+                         interval.start,
+                         [](int64_t start, const Interval& other) { return start < other.start; });
+    const auto check = [&outage, &interval, &timeline](const Interval& other) {
+        if (other.start < interval.end && interval.start < other.end)
         {
-            throw std::invalid_argument("outage " + FormatOutage(outage) + " overlaps outage " +
-                                        FormatOutage(other));
+            throw std::invalid_argument(
+                "outage " + FormatOutage(outage) + " overlaps outage " +
+                FormatOutage({Time::FromInteger(other.start, timeline.unit),
+                              Time::FromInteger(other.end, timeline.unit)}));
         }
     };
     // The list is sorted and disjoint: only the neighbours can overlap the new outage.
-    if (next != m_outages.end())
+    if (next != outages.end())
     {
         check(*next);
     }
-    if (next != m_outages.begin())
+    if (next != outages.begin())
     {
         check(*std::prev(next));
     }
-    m_outages.insert(next, outage);
+    outages.insert(next, interval);
 }
 
-void
-GprsRadioConditions::BuildTimeline()
+std::shared_ptr<const GprsRadioConditions::Timeline>
+GprsRadioConditions::Build(Timeline timeline)
 {
-    if (m_schedule.empty())
+    const std::vector<Point>& schedule = timeline.schedule;
+    const std::vector<Interval>& outages = timeline.outages;
+    if (schedule.empty())
     {
         throw std::invalid_argument("the C/I schedule has no point (expected at least one, "
                                     "the first at 0 s)");
     }
-    std::vector<Time> changes;
-    for (const auto& point : m_schedule)
+    timeline.schedule.shrink_to_fit();
+    timeline.states.clear();
+    const auto repeated =
+        std::adjacent_find(schedule.begin(), schedule.end(), [](const Point& a, const Point& b) {
+            return a.ciDb == b.ciDb;
+        });
+    if (outages.empty() && repeated == schedule.end())
+    {
+        return std::make_shared<const Timeline>(std::move(timeline));
+    }
+    // Every instant where something may change, in order: the points and the outages' ends.
+    std::vector<int64_t> changes;
+    changes.reserve(schedule.size() + 2 * outages.size());
+    for (const auto& point : schedule)
     {
         changes.push_back(point.start);
     }
-    for (const auto& outage : m_outages)
+    for (const auto& outage : outages)
     {
         changes.push_back(outage.start);
         changes.push_back(outage.end);
     }
-    std::sort(changes.begin(), changes.end());
+    std::inplace_merge(changes.begin(), changes.begin() + schedule.size(), changes.end());
     changes.erase(std::unique(changes.begin(), changes.end()), changes.end());
 
-    m_states.clear();
     size_t point = 0;
     size_t outage = 0;
-    for (const Time& t : changes)
+    for (const int64_t t : changes)
     {
-        while (point + 1 < m_schedule.size() && m_schedule[point + 1].start <= t)
+        while (point + 1 < schedule.size() && schedule[point + 1].start <= t)
         {
             ++point;
         }
-        while (outage < m_outages.size() && m_outages[outage].end <= t)
+        while (outage < outages.size() && outages[outage].end <= t)
         {
             ++outage;
         }
         const State state{t,
-                          m_schedule[point].ciDb,
-                          outage < m_outages.size() && m_outages[outage].start <= t};
-        if (m_states.empty() || state.ciDb != m_states.back().ciDb ||
-            state.outage != m_states.back().outage)
+                          schedule[point].ciDb,
+                          outage < outages.size() && outages[outage].start <= t};
+        if (timeline.states.empty() || state.ciDb != timeline.states.back().ciDb ||
+            state.outage != timeline.states.back().outage)
         {
-            m_states.push_back(state);
+            timeline.states.push_back(state);
         }
     }
-    m_cursor = 0;
+    timeline.states.shrink_to_fit();
+    return std::make_shared<const Timeline>(std::move(timeline));
+}
+
+size_t
+GprsRadioConditions::StateCount() const
+{
+    return m_timeline->states.empty() ? m_timeline->schedule.size() : m_timeline->states.size();
+}
+
+int64_t
+GprsRadioConditions::StateStart(size_t i) const
+{
+    return m_timeline->states.empty() ? m_timeline->schedule[i].start : m_timeline->states[i].start;
 }
 
 size_t
@@ -320,22 +421,28 @@ GprsRadioConditions::FindState(Time t) const
     {
         throw std::invalid_argument("time " + FormatGprsTime(t) + " is negative (allowed: >= 0)");
     }
-    const auto contains = [this, t](size_t i) {
-        return m_states[i].start <= t && (i + 1 == m_states.size() || t < m_states[i + 1].start);
+    const size_t count = StateCount();
+    const int64_t ticks = t.ToInteger(m_timeline->unit);
+    const auto contains = [this, ticks, count](size_t i) {
+        return StateStart(i) <= ticks && (i + 1 == count || ticks < StateStart(i + 1));
     };
     if (contains(m_cursor))
     {
         return m_cursor;
     }
-    if (m_cursor + 1 < m_states.size() && contains(m_cursor + 1))
+    if (m_cursor + 1 < count && contains(m_cursor + 1))
     {
         return ++m_cursor;
     }
-    const auto after =
-        std::upper_bound(m_states.begin(), m_states.end(), t, [](Time time, const State& state) {
-            return time < state.start;
-        });
-    m_cursor = static_cast<size_t>(after - m_states.begin()) - 1;
+    // The last state starting at or before t (the first starts at 0).
+    size_t low = 0;
+    size_t high = count;
+    while (high - low > 1)
+    {
+        const size_t middle = low + (high - low) / 2;
+        (StateStart(middle) <= ticks ? low : high) = middle;
+    }
+    m_cursor = low;
     return m_cursor;
 }
 

@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <istream>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,13 @@ struct GprsOutage
  * non-decreasing times cost O(1) without allocation, others a binary search. The cursor
  * makes the const queries unsafe to call from several threads at once (ns-3 simulations
  * are single-threaded).
+ *
+ * The inputs and their timeline are immutable once built and shared: a copy costs a pointer
+ * and has a cursor of its own, and FromTraceFile() parses a file once for all the conditions
+ * read from it while any of them lives. Times are kept as counts of the time resolution, not
+ * as ns3::Time objects: before Simulator::Run() ns-3 records every Time object in a set (to
+ * convert it if the resolution changes), which cost a trace of 8.3 million lines 2.6 GB and
+ * most of its parse time. Such a trace now takes 16 octets a line, once.
  */
 class GprsRadioConditions
 {
@@ -98,6 +106,10 @@ class GprsRadioConditions
 
     /**
      * Load a trace file; see FromTrace() for the format.
+     *
+     * A file already read, by the same path or another one to it, and unchanged since (same
+     * size and modification time) is not read again while conditions read from it live:
+     * they share one parse.
      *
      * \param path the file
      * \return the radio conditions
@@ -161,58 +173,105 @@ class GprsRadioConditions
     Time NextChangeAfter(Time t) const;
 
     /**
-     * \return the C/I schedule as given
+     * \return the C/I schedule as given (a copy: it is kept in a compact form)
      */
-    const std::vector<GprsCiPoint>& GetSchedule() const;
+    std::vector<GprsCiPoint> GetSchedule() const;
 
     /**
      * \return the outages, sorted by start time
      */
-    const std::vector<GprsOutage>& GetOutages() const;
-
-  private:
-    /// What holds from `start` until the next state's start.
-    struct State
-    {
-        Time start;  //!< when the state begins
-        double ciDb; //!< the C/I
-        bool outage; //!< whether an outage is under way
-    };
-
-    /// An empty schedule, filled by FromTrace().
-    GprsRadioConditions() = default;
+    std::vector<GprsOutage> GetOutages() const;
 
     /**
-     * Append a point to the schedule.
+     * \param other other conditions
+     * \return whether both share one copy of their inputs (copies of each other, or read from
+     *         one trace file by FromTraceFile())
+     */
+    bool SharesInputsWith(const GprsRadioConditions& other) const;
+
+  private:
+    /// A C/I point in counts of the time resolution.
+    struct Point
+    {
+        int64_t start; //!< when the C/I starts to apply
+        double ciDb;   //!< the C/I
+    };
+
+    /// An outage [start, end) in counts of the time resolution.
+    struct Interval
+    {
+        int64_t start; //!< first instant
+        int64_t end;   //!< first instant after
+    };
+
+    /// What holds from `start` (counts of the time resolution) until the next state's start.
+    struct State
+    {
+        int64_t start; //!< when the state begins
+        double ciDb;   //!< the C/I
+        bool outage;   //!< whether an outage is under way
+    };
+
+    /// The inputs and the timeline of states they make; immutable once built, then shared.
+    struct Timeline
+    {
+        Time::Unit unit{Time::GetResolution()}; //!< the unit of the counts: the resolution
+        std::vector<Point> schedule;            //!< C/I points, start increasing, first at 0
+        std::vector<Interval> outages;          //!< outages, sorted, not overlapping
+        /// Consecutive states differ. Empty when they would repeat the schedule (no outage,
+        /// no two neighbours with one C/I, as in most traces): the schedule is the timeline.
+        std::vector<State> states;
+    };
+
+    /// \param timeline the built timeline to share
+    explicit GprsRadioConditions(std::shared_ptr<const Timeline> timeline);
+
+    /**
+     * Append a point to a schedule.
      *
+     * \param timeline the timeline being built
      * \param point the point
      * \throws std::invalid_argument if it does not start at 0 (first point) or after the last
      *         point, or its C/I is not finite
      */
-    void AppendCiPoint(const GprsCiPoint& point);
+    static void AppendCiPoint(Timeline& timeline, const GprsCiPoint& point);
 
     /**
      * Insert an outage in start order.
      *
+     * \param timeline the timeline being built
      * \param outage the outage
      * \throws std::invalid_argument if it is invalid or overlaps another outage
      */
-    void InsertOutage(const GprsOutage& outage);
+    static void InsertOutage(Timeline& timeline, const GprsOutage& outage);
 
-    /// Recompute m_states from m_schedule and m_outages.
-    void BuildTimeline();
+    /**
+     * Compute the states of a timeline from its inputs and freeze it.
+     *
+     * \param timeline the inputs
+     * \return the timeline, shared
+     * \throws std::invalid_argument if the schedule has no point
+     */
+    static std::shared_ptr<const Timeline> Build(Timeline timeline);
+
+    /// \return how many states the timeline has
+    size_t StateCount() const;
+
+    /**
+     * \param i a state
+     * \return when it starts, in counts of the timeline's unit
+     */
+    int64_t StateStart(size_t i) const;
 
     /**
      * \param t a time
-     * \return the index in m_states of the state at t; moves the cursor there
+     * \return the index of the state at t; moves the cursor there
      * \throws std::invalid_argument if t is negative
      */
     size_t FindState(Time t) const;
 
-    std::vector<GprsCiPoint> m_schedule; //!< C/I points, start increasing, first at 0
-    std::vector<GprsOutage> m_outages;   //!< outages, sorted, not overlapping
-    std::vector<State> m_states;         //!< timeline; consecutive states differ
-    mutable size_t m_cursor{0};          //!< index of the state found last
+    std::shared_ptr<const Timeline> m_timeline; //!< inputs and states, shared by copies
+    mutable size_t m_cursor{0};                 //!< index of the state found last
 };
 
 } // namespace ns3

@@ -5,7 +5,7 @@
 #include "gprs-text-input.h"
 
 #include <algorithm>
-#include <boost/algorithm/string/trim.hpp>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <fstream>
@@ -93,26 +93,56 @@ ReadGprsTextTable(std::istream& in,
                   const std::string& sourceName,
                   const GprsTextLineHandler& handler)
 {
-    std::string line;
-    for (uint64_t lineNumber = 1; std::getline(in, line); ++lineNumber)
+    // One buffer for every line, and the tokens' vector reused: a trace has millions of lines.
+    std::vector<char> buffer(kGprsMaxLineLength + 2);
+    std::vector<std::string> tokens;
+    for (uint64_t lineNumber = 1;; ++lineNumber)
     {
-        line.erase(std::min(line.find('#'), line.size()));
-        boost::algorithm::trim(line);
-        if (line.empty())
+        in.getline(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+        const auto length = static_cast<size_t>(in.gcount()) - (in.fail() || in.eof() ? 0 : 1);
+        if (in.fail() && length > kGprsMaxLineLength)
+        {
+            // getline stopped at the buffer's end: the line goes on.
+            throw std::runtime_error(sourceName + ":" + std::to_string(lineNumber) +
+                                     ": line longer than " + std::to_string(kGprsMaxLineLength) +
+                                     " characters, starting '" +
+                                     std::string(buffer.data(), kGprsQuotedInputMax) + "...'");
+        }
+        if (in.fail() && length == 0)
+        {
+            break; // end of the stream (or an error, reported below)
+        }
+        const char* begin = buffer.data();
+        const char* end = std::find(begin, begin + length, '#');
+        const auto blank = [](char c) { return std::isspace(static_cast<unsigned char>(c)); };
+        begin = std::find_if_not(begin, end, blank);
+        while (end != begin && blank(end[-1]))
+        {
+            --end;
+        }
+        if (begin == end)
         {
             continue;
         }
-        std::istringstream words(line);
-        const std::vector<std::string> tokens{std::istream_iterator<std::string>(words),
-                                              std::istream_iterator<std::string>()};
+        tokens.clear();
+        for (const char* word = begin; word != end;)
+        {
+            const char* wordEnd = std::find_if(word, end, blank);
+            tokens.emplace_back(word, wordEnd);
+            word = std::find_if_not(wordEnd, end, blank);
+        }
         try
         {
-            handler(tokens, line);
+            handler(tokens, std::string(begin, end));
         }
         catch (const std::invalid_argument& e)
         {
             throw std::runtime_error(sourceName + ":" + std::to_string(lineNumber) + ": " +
                                      e.what());
+        }
+        if (in.eof())
+        {
+            break;
         }
     }
     if (in.bad())

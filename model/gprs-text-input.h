@@ -36,15 +36,24 @@ namespace ns3
 using GprsTextLineHandler =
     std::function<void(const std::vector<std::string>& tokens, const std::string& text)>;
 
+/// Longest line ReadGprsTextTable() reads: the module's tables have lines of a few dozen
+/// characters; a longer one is refused as soon as it is seen, so that no line of a large file
+/// is held whole.
+constexpr size_t kGprsMaxLineLength = 4096;
+
 /**
  * \ingroup gprs
  * Read a line-oriented text table: `#` starts a comment, blank lines are skipped.
  *
  * \param in the stream to read
  * \param sourceName the name used in error messages (usually the file name)
+ * The stream is read line by line, never whole; a line longer than kGprsMaxLineLength is
+ * refused when its first kGprsMaxLineLength + 1 characters are read.
+ *
  * \param handler called for each data line
  * \throws std::runtime_error "<sourceName>:<line>: <message>" when the handler throws
- *         std::invalid_argument, or "<sourceName>: read error" when the stream fails
+ *         std::invalid_argument or a line is too long, or "<sourceName>: read error" when the
+ *         stream fails
  */
 void ReadGprsTextTable(std::istream& in,
                        const std::string& sourceName,
@@ -81,8 +90,9 @@ std::optional<double> TryParseGprsNumber(const std::string& token);
  */
 double ParseGprsNumber(const std::string& token, const std::string& what);
 
-/// Longest input quoted whole by QuoteGprsInput().
-constexpr size_t kGprsQuotedInputMax = 100;
+/// Longest input quoted whole by QuoteGprsInput(): enough for any good value, and a message
+/// quoting a bad one still fits a line.
+constexpr size_t kGprsQuotedInputMax = 60;
 
 /**
  * \ingroup gprs

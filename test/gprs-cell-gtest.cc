@@ -107,6 +107,21 @@ TEST(GprsCellDeathTest, CellReselectionsBeyondTheTimeRangeAreNamed)
                  "CellReselections '30s,1e20fs'.*'1e20fs' is too large");
 }
 
+TEST(GprsMsNetDevice, MobilesWithOneTraceFileShareOneParse)
+{
+    const std::string spec = "file:" + DataFile("ci-meyer-two-state.txt");
+    NodeContainer nodes(3);
+    GprsHelper gprs;
+    gprs.SetMsDeviceAttribute("RadioConditions", StringValue(spec));
+    const NetDeviceContainer devices =
+        gprs.Install(nodes.Get(0), NodeContainer(nodes.Get(1), nodes.Get(2)));
+    const auto a = DynamicCast<GprsMsNetDevice>(devices.Get(1));
+    const auto b = DynamicCast<GprsMsNetDevice>(devices.Get(2));
+    EXPECT_TRUE(a->GetRadioConditions().SharesInputsWith(b->GetRadioConditions()));
+    EXPECT_EQ(a->GetRadioConditions().GetSchedule().size(), 3u);
+    Simulator::Destroy();
+}
+
 TEST(GprsMsNetDevice, ParseCellReselectionsNamesTheBadTime)
 {
     EXPECT_EQ(GprsMsNetDevice::ParseCellReselections(""), std::vector<Time>());

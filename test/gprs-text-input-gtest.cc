@@ -4,9 +4,12 @@
 
 #include "ns3/gprs-text-input.h"
 
+#include <array>
 #include <gtest/gtest.h>
+#include <sstream>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 using namespace ns3;
 
@@ -105,9 +108,9 @@ TEST(GprsTextInput, ParseGprsTimeRejectsWhatIsNotATime)
 TEST(GprsTextInput, QuoteGprsInputCutsLongInput)
 {
     EXPECT_EQ(QuoteGprsInput(""), "''");
-    EXPECT_EQ(QuoteGprsInput(std::string(100, 'a')), "'" + std::string(100, 'a') + "'");
-    EXPECT_EQ(QuoteGprsInput(std::string(100, 'a') + "b"),
-              "'" + std::string(100, 'a') + "...' (101 characters)");
+    EXPECT_EQ(QuoteGprsInput(std::string(60, 'a')), "'" + std::string(60, 'a') + "'");
+    EXPECT_EQ(QuoteGprsInput(std::string(60, 'a') + "b"),
+              "'" + std::string(60, 'a') + "...' (61 characters)");
     const std::string longNumber(1000, '1');
     try
     {
@@ -117,7 +120,72 @@ TEST(GprsTextInput, QuoteGprsInputCutsLongInput)
     catch (const std::invalid_argument& e)
     {
         EXPECT_EQ(std::string(e.what()),
-                  "expected C/I dB as a finite number, got '" + std::string(100, '1') +
+                  "expected C/I dB as a finite number, got '" + std::string(60, '1') +
                       "...' (1001 characters)");
     }
+}
+
+namespace
+{
+
+/// A stream of one endless line of 'x' that counts the characters read from it.
+class EndlessLine : public std::streambuf
+{
+  public:
+    /// \return the characters handed to the reader so far
+    std::size_t GetRead() const
+    {
+        return m_read;
+    }
+
+  protected:
+    int_type underflow() override
+    {
+        if (m_read >= kLimit)
+        {
+            return traits_type::eof(); // a reader that slurps stops here, having read it all
+        }
+        m_buffer.fill('x');
+        m_read += m_buffer.size();
+        setg(m_buffer.data(), m_buffer.data(), m_buffer.data() + m_buffer.size());
+        return traits_type::to_int_type('x');
+    }
+
+  private:
+    static constexpr std::size_t kLimit = 64 << 20; //!< 64 MiB, then end of file
+    std::array<char, 4096> m_buffer;                //!< the characters handed out
+    std::size_t m_read{0};                          //!< characters handed out
+};
+
+} // namespace
+
+TEST(GprsTextInput, ReadGprsTextTableStreamsAndStopsAtAnOverlongLine)
+{
+    // Lines are read one at a time; one longer than kGprsMaxLineLength is refused as soon as
+    // it is, without reading (or holding) the rest of it.
+    EndlessLine source;
+    std::istream in(&source);
+    std::size_t lines = 0;
+    try
+    {
+        ReadGprsTextTable(in, "endless.txt", [&lines](const auto&, const auto&) { ++lines; });
+        ADD_FAILURE() << "no exception";
+    }
+    catch (const std::runtime_error& e)
+    {
+        const std::string message = e.what();
+        EXPECT_EQ(message,
+                  "endless.txt:1: line longer than " + std::to_string(kGprsMaxLineLength) +
+                      " characters, starting '" + std::string(60, 'x') + "...'");
+    }
+    EXPECT_EQ(lines, 0u);
+    EXPECT_LT(source.GetRead(), kGprsMaxLineLength + 2 * 4096);
+
+    // Good lines, with comments and blanks, and a last line without its newline.
+    std::istringstream table(" a  b # c\n\n#only\n\tx\r\ny z");
+    std::vector<std::string> seen;
+    ReadGprsTextTable(table, "t", [&seen](const auto& tokens, const std::string& text) {
+        seen.push_back(std::to_string(tokens.size()) + ":" + text);
+    });
+    EXPECT_EQ(seen, (std::vector<std::string>{"2:a  b", "1:x", "2:y z"}));
 }
