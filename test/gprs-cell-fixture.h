@@ -7,8 +7,8 @@
 
 // Scenario helpers shared by the ns-3 TestSuites (gprs-cell-test-suite.cc,
 // gprs-llc-test-suite.cc and others): a cell built through GprsScenarioHelper, a recorder of the
-// PCU's trace sources, UDP and TCP traffic, the packet count of every device, and a scratch
-// directory for the files a test writes.
+// PCU's trace sources, UDP and TCP traffic, the packet count of every device, the fate of every
+// packet, and a scratch directory for the files a test writes.
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
@@ -511,6 +511,241 @@ struct Conservation
                 MakeCallback(+[](uint64_t* n, Ptr<const Packet>) { ++*n; }).Bind(&dropped));
         }
     }
+};
+
+/// The id a PacketLedger gives a packet when a device accepts it, carried as a packet tag.
+class LedgerTag : public Tag
+{
+  public:
+    /// \return the type
+    static TypeId GetTypeId()
+    {
+        static TypeId tid = TypeId("ns3::GprsTestLedgerTag")
+                                .SetParent<Tag>()
+                                .SetGroupName("Gprs")
+                                .AddConstructor<LedgerTag>();
+        return tid;
+    }
+
+    TypeId GetInstanceTypeId() const override
+    {
+        return GetTypeId();
+    }
+
+    uint32_t GetSerializedSize() const override
+    {
+        return sizeof(id);
+    }
+
+    void Serialize(TagBuffer buffer) const override
+    {
+        buffer.WriteU64(id);
+    }
+
+    void Deserialize(TagBuffer buffer) override
+    {
+        id = buffer.ReadU64();
+    }
+
+    void Print(std::ostream& os) const override
+    {
+        os << "ledger id " << id;
+    }
+
+    uint64_t id{0}; //!< 1, 2, ... in the order the devices accepted the packets
+};
+
+/**
+ * The fate of every packet a device of a cell accepts (MacTx), followed one by one through a
+ * LedgerTag: it must end passed up at the far end (MacRx, after the PCU's PacketDelivered) or
+ * in exactly one drop trace of a device (MacTxDrop; the PCU's BufferDrop comes with one), never
+ * in two places, twice, or nowhere. Totals alone miss a packet counted twice that hides one
+ * missing.
+ */
+class PacketLedger
+{
+  public:
+    /**
+     * Follow the packets of a cell.
+     * \param devices the cell's devices
+     * \param pcu its PCU
+     */
+    void Connect(const NetDeviceContainer& devices, Ptr<GprsPcu> pcu)
+    {
+        for (uint32_t i = 0; i < devices.GetN(); ++i)
+        {
+            devices.Get(i)->TraceConnectWithoutContext(
+                "MacTx",
+                MakeCallback(&PacketLedger::OnAccepted, this));
+            devices.Get(i)->TraceConnectWithoutContext(
+                "MacRx",
+                MakeCallback(&PacketLedger::OnPassedUp, this));
+            devices.Get(i)->TraceConnectWithoutContext(
+                "MacTxDrop",
+                MakeCallback(&PacketLedger::OnDropped, this));
+        }
+        pcu->TraceConnectWithoutContext("PacketDelivered",
+                                        MakeCallback(&PacketLedger::OnPcuDelivered, this));
+        pcu->TraceConnectWithoutContext("BufferDrop",
+                                        MakeCallback(&PacketLedger::OnBufferDrop, this));
+    }
+
+    /// \return packets accepted
+    uint64_t Accepted() const
+    {
+        return m_entries.size();
+    }
+
+    /// \return packets passed up at the far end
+    uint64_t Delivered() const
+    {
+        return Count([](const Entry& e) { return e.passedUp > 0; });
+    }
+
+    /// \return packets in a device's drop trace
+    uint64_t Dropped() const
+    {
+        return Count([](const Entry& e) { return e.dropped > 0; });
+    }
+
+    /// \return packets the PCU's BufferDrop reported (GGSN or uplink buffer full)
+    uint64_t BufferDropped() const
+    {
+        return Count([](const Entry& e) { return e.bufferDropped > 0; });
+    }
+
+    /**
+     * \return every inconsistency, each naming the packet: seen in the traces, and, once the
+     *         simulation has ended, packets that ended nowhere
+     */
+    std::vector<std::string> Problems() const
+    {
+        std::vector<std::string> problems = m_problems;
+        for (uint64_t id = 1; id <= m_entries.size(); ++id)
+        {
+            const Entry& e = m_entries[id - 1];
+            const auto problem = [&problems, id, &e](const std::string& what) {
+                problems.push_back("packet " + std::to_string(id) + " (" + std::to_string(e.size) +
+                                   " octets, accepted at " +
+                                   std::to_string(e.accepted.GetSeconds()) + " s): " + what);
+            };
+            if (e.passedUp + e.dropped == 0)
+            {
+                problem("neither delivered nor dropped");
+            }
+            if (e.passedUp + e.dropped > 1)
+            {
+                problem("passed up " + std::to_string(e.passedUp) + " times, dropped " +
+                        std::to_string(e.dropped) + " times");
+            }
+            if (e.pcuDelivered != e.passedUp)
+            {
+                problem("delivered by the PCU " + std::to_string(e.pcuDelivered) +
+                        " times, passed up " + std::to_string(e.passedUp) + " times");
+            }
+            if (e.bufferDropped > 0 && (e.bufferDropped > 1 || e.dropped != 1))
+            {
+                problem("in BufferDrop " + std::to_string(e.bufferDropped) + " times, MacTxDrop " +
+                        std::to_string(e.dropped) + " times");
+            }
+        }
+        return problems;
+    }
+
+  private:
+    /// What became of one packet.
+    struct Entry
+    {
+        Time accepted;             //!< when a device accepted it
+        uint32_t size{0};          //!< its size then
+        uint32_t pcuDelivered{0};  //!< PacketDelivered
+        uint32_t passedUp{0};      //!< MacRx
+        uint32_t dropped{0};       //!< MacTxDrop
+        uint32_t bufferDropped{0}; //!< BufferDrop
+    };
+
+    /**
+     * \param packet a packet in a trace
+     * \param trace the trace, for the message when it has no id
+     * \return its entry, or null (a problem recorded) when it has none
+     */
+    Entry* Find(Ptr<const Packet> packet, const std::string& trace)
+    {
+        LedgerTag tag;
+        if (!packet->PeekPacketTag(tag) || tag.id == 0 || tag.id > m_entries.size())
+        {
+            m_problems.push_back("a packet of " + std::to_string(packet->GetSize()) +
+                                 " octets in " + trace + " at " +
+                                 std::to_string(Simulator::Now().GetSeconds()) +
+                                 " s that no device accepted");
+            return nullptr;
+        }
+        return &m_entries[tag.id - 1];
+    }
+
+    /**
+     * \param predicate a property of an entry
+     * \return how many entries have it
+     */
+    template <typename P>
+    uint64_t Count(P predicate) const
+    {
+        return std::count_if(m_entries.begin(), m_entries.end(), predicate);
+    }
+
+    /// MacTx sink: the packet gets its id.
+    void OnAccepted(Ptr<const Packet> packet)
+    {
+        LedgerTag tag;
+        if (packet->PeekPacketTag(tag))
+        {
+            m_problems.push_back("packet " + std::to_string(tag.id) + " accepted again at " +
+                                 std::to_string(Simulator::Now().GetSeconds()) + " s");
+            return;
+        }
+        m_entries.push_back({Simulator::Now(), packet->GetSize()});
+        tag.id = m_entries.size();
+        packet->AddPacketTag(tag);
+    }
+
+    /// MacRx sink.
+    void OnPassedUp(Ptr<const Packet> packet)
+    {
+        if (Entry* e = Find(packet, "MacRx"))
+        {
+            ++e->passedUp;
+        }
+    }
+
+    /// MacTxDrop sink.
+    void OnDropped(Ptr<const Packet> packet)
+    {
+        if (Entry* e = Find(packet, "MacTxDrop"))
+        {
+            ++e->dropped;
+        }
+    }
+
+    /// PacketDelivered sink of the PCU.
+    void OnPcuDelivered(uint32_t, GprsDirection, Ptr<const Packet> packet, Time)
+    {
+        if (Entry* e = Find(packet, "PacketDelivered"))
+        {
+            ++e->pcuDelivered;
+        }
+    }
+
+    /// BufferDrop sink of the PCU.
+    void OnBufferDrop(uint32_t, GprsDirection, Ptr<const Packet> packet)
+    {
+        if (Entry* e = Find(packet, "BufferDrop"))
+        {
+            ++e->bufferDropped;
+        }
+    }
+
+    std::vector<Entry> m_entries;        //!< by id - 1
+    std::vector<std::string> m_problems; //!< seen in the traces
 };
 
 /**

@@ -1278,34 +1278,79 @@ class GprsCellPacchAssignmentTestCase : public TestCase
 };
 
 /**
- * 18. Every packet that enters a device ends delivered or in a drop trace, in both RLC modes, in
- * a cell of 10 mobiles with outages, reselections and Gilbert-Elliott losses.
+ * 18. Every packet that enters a device ends delivered or in a drop trace, once, followed packet
+ * by packet (PacketLedger): in a cell of 10 mobiles with outages, reselections, Gilbert-Elliott
+ * losses and GGSN and uplink buffers of a few packets, UDP both ways, for one combination of
+ * the RLC and LLC modes.
  */
 class GprsCellConservationTestCase : public TestCase
 {
   public:
-    GprsCellConservationTestCase()
-        : TestCase("10 mobiles, outages, reselections, Gilbert-Elliott: accepted = delivered + "
-                   "dropped, RLC acknowledged and unacknowledged")
+    /**
+     * \param rlcMode the PCU's RlcMode
+     * \param llcMode the PCU's LlcMode
+     */
+    GprsCellConservationTestCase(const std::string& rlcMode, const std::string& llcMode)
+        : TestCase("10 mobiles, outages, reselections, Gilbert-Elliott, small buffers, RLC " +
+                   rlcMode + ", LLC " + llcMode +
+                   ": every packet accepted is delivered or dropped, once"),
+          m_rlcMode(rlcMode),
+          m_llcMode(llcMode)
     {
     }
 
   private:
     void DoRun() override
     {
-        for (const std::string mode : {"Acknowledged", "Unacknowledged"})
+        CellSetup setup;
+        setup.Pcu("RlcMode", StringValue(m_rlcMode));
+        setup.Pcu("LlcMode", StringValue(m_llcMode));
+        // A few packets: downlink packets are 200-380 octets, uplink ones 120.
+        setup.Pcu("DownlinkBufferBytes", UintegerValue(600));
+        setup.Pcu("UplinkBufferBytes", UintegerValue(300));
+        CellRecorder rec;
+        PacketLedger ledger;
+        const Conservation c = RunConservationScenario(setup, rec, [&ledger](const auto& s) {
+            ledger.Connect(NetDeviceContainer(s.bssDevices, s.msDevices), s.pcu);
+        });
+        const std::vector<std::string> problems = ledger.Problems();
+        std::string first;
+        for (std::size_t i = 0; i < std::min<std::size_t>(problems.size(), 5); ++i)
         {
-            CellSetup setup;
-            setup.Pcu("RlcMode", StringValue(mode));
-            CellRecorder rec;
-            const Conservation c = RunConservationScenario(setup, rec);
-            NS_LOG_INFO(mode << ": " << c.accepted << " accepted, " << c.received << " delivered, "
-                             << c.dropped << " dropped");
-            NS_TEST_EXPECT_MSG_GT(c.received, c.accepted / 2, mode << ": most delivered");
-            NS_TEST_EXPECT_MSG_EQ(c.accepted,
-                                  c.received + c.dropped,
-                                  mode << ": packets neither delivered nor dropped");
-            Simulator::Destroy();
+            first += "\n  " + problems[i];
+        }
+        NS_LOG_INFO("RLC " << m_rlcMode << ", LLC " << m_llcMode << ": " << ledger.Accepted()
+                           << " accepted, " << ledger.Delivered() << " delivered, "
+                           << ledger.Dropped() << " dropped (" << ledger.BufferDropped()
+                           << " by a full buffer), " << problems.size() << " problems");
+        NS_TEST_EXPECT_MSG_EQ(problems.size(), 0, problems.size() << " problems:" << first);
+        // The scenario does what it is meant to: most get through, full buffers drop some.
+        NS_TEST_EXPECT_MSG_GT(ledger.Delivered(), ledger.Accepted() / 2, "most delivered");
+        NS_TEST_EXPECT_MSG_GT(ledger.BufferDropped(), 0, "the small buffers overflow");
+        // The devices' own counts agree with the ledger.
+        NS_TEST_EXPECT_MSG_EQ(c.accepted, ledger.Accepted(), "MacTx count");
+        NS_TEST_EXPECT_MSG_EQ(c.received, ledger.Delivered(), "MacRx count");
+        NS_TEST_EXPECT_MSG_EQ(c.dropped, ledger.Dropped(), "MacTxDrop count");
+        Simulator::Destroy();
+    }
+
+    std::string m_rlcMode; //!< RlcMode
+    std::string m_llcMode; //!< LlcMode
+};
+
+/// The conservation test in every combination of RLC and LLC modes.
+class GprsCellConservationTestSuite : public TestSuite
+{
+  public:
+    GprsCellConservationTestSuite()
+        : TestSuite("gprs-cell-conservation", UNIT)
+    {
+        for (const char* rlc : {"Acknowledged", "Unacknowledged"})
+        {
+            for (const char* llc : {"Unacknowledged", "Acknowledged"})
+            {
+                AddTestCase(new GprsCellConservationTestCase(rlc, llc), TestCase::QUICK);
+            }
         }
     }
 };
@@ -1790,8 +1835,7 @@ GprsCellTestSuite<GprsCellUnreachableTestCase> g_unreachable("gprs-cell-unreacha
                                                              TestCase::QUICK); //!< suite
 GprsCellTestSuite<GprsCellPacchAssignmentTestCase> g_pacch("gprs-cell-pacch-assignment",
                                                            TestCase::QUICK); //!< suite
-GprsCellTestSuite<GprsCellConservationTestCase> g_conservation("gprs-cell-conservation",
-                                                               TestCase::QUICK); //!< suite
+GprsCellConservationTestSuite g_conservation;                                //!< suite
 GprsCellTestSuite<GprsCellUnacknowledgedTcpTestCase> g_umTcp("gprs-cell-unacknowledged-tcp",
                                                              TestCase::QUICK); //!< suite
 GprsCellTestSuite<GprsCellUplinkFinalAckTestCase> g_ulFinal("gprs-cell-uplink-final-ack",
