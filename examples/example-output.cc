@@ -427,6 +427,8 @@ ExampleOptions::ExampleOptions(const std::string& file, const std::string& usage
                    1,
                    UINT32_MAX,
                    [](uint64_t run) { RngSeedManager::SetRun(run); });
+    // GprsHelper gives every cell a PCU of its own, configured by GprsPcu's attributes.
+    SetsAttribute("ns3::GprsBssNetDevice::Pcu");
 }
 
 void
