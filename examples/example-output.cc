@@ -9,8 +9,10 @@
 #include "ns3/double.h"
 #include "ns3/gprs-bler-model.h"
 #include "ns3/gprs-coding-scheme.h"
+#include "ns3/gprs-link-adaptation.h"
 #include "ns3/gprs-ms-net-device.h"
 #include "ns3/gprs-multislot-class.h"
+#include "ns3/gprs-pcu.h"
 #include "ns3/gprs-text-input.h"
 #include "ns3/integer.h"
 #include "ns3/object-factory.h"
@@ -247,6 +249,10 @@ DescribeAttribute(const Ptr<const AttributeChecker>& checker)
     {
         return "true or false";
     }
+    if (dynamic_cast<const GprsCodingSchemeValue*>(value))
+    {
+        return kCodingSchemeNames;
+    }
     return info;
 }
 
@@ -374,6 +380,31 @@ ValueProblem(const Ptr<const AttributeChecker>& checker, const std::string& text
         return std::string();
     }
     return std::nullopt;
+}
+
+/**
+ * Check the attributes that must fit together, as the model does when the simulation starts
+ * (and stops the program there): a PCU made with the defaults, which include the user's
+ * --ns3:: values, and every link adaptation type an example may name.
+ * \return empty if they fit, else the model's message
+ */
+std::string
+CheckModelConfiguration()
+{
+    try
+    {
+        CreateObject<GprsPcu>()->CheckConfiguration();
+        for (const std::string& type : CreatableTypes(GprsLinkAdaptation::GetTypeId()))
+        {
+            ObjectFactory factory(type);
+            factory.Create<GprsLinkAdaptation>()->CheckConsistency();
+        }
+    }
+    catch (const std::exception& e)
+    {
+        return std::string("the --ns3:: attributes given do not fit together: ") + e.what();
+    }
+    return "";
 }
 
 } // namespace
@@ -877,6 +908,10 @@ ExampleOptions::Parse(int argc, char* argv[])
             error =
                 Invalid(m_requirements[i].name) + " (allowed: " + m_requirements[i].allowed + ")";
         }
+    }
+    if (error.empty())
+    {
+        error = CheckModelConfiguration();
     }
     if (!error.empty())
     {

@@ -118,7 +118,7 @@ GprsLinkAdaptation::SelectCodingScheme(const GprsLinkQualityReport& report)
             << " dB (allowed: a finite number, or no measurement)";
         throw std::invalid_argument(msg.str());
     }
-    DoCheckConsistency();
+    CheckConsistency();
     const GprsCodingScheme next = DoSelectCodingScheme(report);
     if (next != report.currentCs)
     {
@@ -126,6 +126,12 @@ GprsLinkAdaptation::SelectCodingScheme(const GprsLinkQualityReport& report)
         m_codingSchemeChangeTrace(report.currentCs, next);
     }
     return next;
+}
+
+void
+GprsLinkAdaptation::CheckConsistency() const
+{
+    DoCheckConsistency();
 }
 
 void
@@ -239,11 +245,14 @@ GprsCiThresholdLinkAdaptation::GprsCiThresholdLinkAdaptation()
 void
 GprsCiThresholdLinkAdaptation::DoCheckConsistency() const
 {
-    NS_ABORT_MSG_UNLESS(m_cs2ThresholdDb < m_cs3ThresholdDb && m_cs3ThresholdDb < m_cs4ThresholdDb,
-                        "GprsCiThresholdLinkAdaptation: thresholds out of order: Cs2Threshold "
-                            << m_cs2ThresholdDb << " dB, Cs3Threshold " << m_cs3ThresholdDb
-                            << " dB, Cs4Threshold " << m_cs4ThresholdDb
-                            << " dB (must increase strictly from CS-2 to CS-4)");
+    if (!(m_cs2ThresholdDb < m_cs3ThresholdDb && m_cs3ThresholdDb < m_cs4ThresholdDb))
+    {
+        std::ostringstream msg;
+        msg << "GprsCiThresholdLinkAdaptation: thresholds out of order: Cs2Threshold "
+            << m_cs2ThresholdDb << " dB, Cs3Threshold " << m_cs3ThresholdDb << " dB, Cs4Threshold "
+            << m_cs4ThresholdDb << " dB (must increase strictly from CS-2 to CS-4)";
+        throw std::invalid_argument(msg.str());
+    }
 }
 
 GprsCodingScheme
@@ -313,9 +322,14 @@ GprsNackRateLinkAdaptation::GprsNackRateLinkAdaptation()
 void
 GprsNackRateLinkAdaptation::DoCheckConsistency() const
 {
-    NS_ABORT_MSG_UNLESS(m_lowerThreshold <= m_upperThreshold,
-                        "GprsNackRateLinkAdaptation: thresholds out of order: LowerThreshold "
-                            << m_lowerThreshold << " > UpperThreshold " << m_upperThreshold);
+    if (m_lowerThreshold > m_upperThreshold)
+    {
+        std::ostringstream msg;
+        msg << "GprsNackRateLinkAdaptation: thresholds out of order: LowerThreshold "
+            << m_lowerThreshold << " > UpperThreshold " << m_upperThreshold
+            << " (LowerThreshold must not exceed UpperThreshold)";
+        throw std::invalid_argument(msg.str());
+    }
 }
 
 void

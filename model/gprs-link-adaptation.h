@@ -90,12 +90,18 @@ class GprsLinkAdaptation : public Object
     /**
      * Pick the coding scheme for the next block(s).
      *
-     * Aborts (NS_ABORT_MSG) when the attributes contradict each other.
      * \param report what the latest Ack/Nack told
      * \return the coding scheme to use from now on
-     * \throws std::invalid_argument for a report with an invalid CS or a non-finite C/I
+     * \throws std::invalid_argument for a report with an invalid CS or a non-finite C/I, or
+     * when the attributes contradict each other (CheckConsistency())
      */
     GprsCodingScheme SelectCodingScheme(const GprsLinkQualityReport& report);
+
+    /**
+     * Check that the attributes fit together (ns-3 sets them one by one, so a checker cannot).
+     * \throws std::invalid_argument naming the values when they contradict each other
+     */
+    void CheckConsistency() const;
 
     /// Forget the history of the previous TBF.
     void Reset();
@@ -110,8 +116,8 @@ class GprsLinkAdaptation : public Object
 
   protected:
     /**
-     * Abort with a message naming the values when attributes contradict each other. Called
-     * before every selection, after ns-3 has set the attributes one by one.
+     * Throw std::invalid_argument with a message naming the values when attributes contradict
+     * each other. Called by CheckConsistency() and before every selection.
      */
     virtual void DoCheckConsistency() const;
 

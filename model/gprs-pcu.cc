@@ -647,10 +647,27 @@ GprsPcu::GprsPcu()
 GprsPcu::~GprsPcu() = default;
 
 void
+GprsPcu::CheckConfiguration() const
+{
+    if (!(m_t3193 > m_t3192))
+    {
+        std::ostringstream msg;
+        msg << "T3193 (" << m_t3193.As(Time::MS) << ") must exceed T3192 (" << m_t3192.As(Time::MS)
+            << "), TS 44.060 clause 13";
+        throw std::invalid_argument(msg.str());
+    }
+    GprsLlcFraming(m_n201U, m_llcOverhead, m_sndcpFirstHeader, m_sndcpNextHeader);
+    GprsLlcFraming(m_llcN201I, 0, kSndcpDataFirstHeader, kSndcpDataNextHeader);
+    m_dlLinkAdaptation.Create<GprsLinkAdaptation>()->CheckConsistency();
+    m_ulLinkAdaptation.Create<GprsLinkAdaptation>()->CheckConsistency();
+}
+
+void
 GprsPcu::DoInitialize()
 {
     try
     {
+        CheckConfiguration();
         m_framing = std::make_unique<GprsLlcFraming>(m_n201U,
                                                      m_llcOverhead,
                                                      m_sndcpFirstHeader,
@@ -683,9 +700,6 @@ GprsPcu::DoInitialize()
     {
         NS_FATAL_ERROR("GprsPcu: " << e.what());
     }
-    NS_ABORT_MSG_UNLESS(m_t3193 > m_t3192,
-                        "GprsPcu: T3193 (" << m_t3193.As(Time::MS) << ") must exceed T3192 ("
-                                           << m_t3192.As(Time::MS) << "), TS 44.060 clause 13");
     for (uint32_t i = 0; i < m_mss.size(); ++i)
     {
         // The buffer sizes may have changed since AddMs().

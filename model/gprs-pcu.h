@@ -212,6 +212,15 @@ class GprsPcu : public Object
      */
     Ptr<Queue<Packet>> GetBuffer(uint32_t ms, GprsDirection dir) const;
 
+    /**
+     * Check that the attributes fit together, as DoInitialize() does before the cell starts:
+     * ns-3 sets attributes one by one, so their checkers cannot (T3193 after T3192, LLC and
+     * SNDCP sizes, both link adaptations' own attributes). Lets a program refuse a bad
+     * configuration before it builds a simulation.
+     * \throws std::invalid_argument naming the values that contradict each other
+     */
+    void CheckConfiguration() const;
+
     /// \return radio block periods simulated so far
     uint64_t GetBlockPeriods() const;
 

@@ -15,7 +15,9 @@
 #include "ns3/string.h"
 
 #include <gtest/gtest.h>
+#include <stdexcept>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -159,6 +161,35 @@ TEST(GprsCellDeathTest, T3193NotAboveT3192IsNamed)
 {
     EXPECT_DEATH(RunCellWith("T3193", TimeValue(MilliSeconds(1500))),
                  "T3193 \\(\\+1500ms\\) must exceed T3192 \\(\\+1500ms\\)");
+}
+
+TEST(GprsPcu, CheckConfigurationNamesWhatContradicts)
+{
+    EXPECT_NO_THROW(CreateObject<GprsPcu>()->CheckConfiguration());
+    for (const auto& [name, value, message] :
+         {std::tuple<const char*, std::string, const char*>{
+              "T3193",
+              "1s",
+              "T3193 (+1000ms) must exceed T3192 (+1500ms)"},
+          {"DownlinkLinkAdaptation",
+           "ns3::GprsCiThresholdLinkAdaptation[Cs2Threshold=9|Cs3Threshold=8]",
+           "Cs2Threshold 9 dB, Cs3Threshold 8 dB"},
+          {"UplinkLinkAdaptation",
+           "ns3::GprsNackRateLinkAdaptation[LowerThreshold=0.5|UpperThreshold=0.2]",
+           "LowerThreshold 0.5 > UpperThreshold 0.2"}})
+    {
+        const auto pcu = CreateObject<GprsPcu>();
+        pcu->SetAttribute(name, StringValue(value));
+        try
+        {
+            pcu->CheckConfiguration();
+            ADD_FAILURE() << name << "=" << value << ": no exception";
+        }
+        catch (const std::invalid_argument& e)
+        {
+            EXPECT_NE(std::string(e.what()).find(message), std::string::npos) << e.what();
+        }
+    }
 }
 
 TEST(GprsCellDeathTest, GoodInputsAreAccepted)

@@ -174,12 +174,44 @@ TEST(GprsLinkAdaptation, CiThresholdCheckersRejectNonsense)
     EXPECT_FALSE(la->SetAttributeFailSafe("Hysteresis", DoubleValue(30.0)));
 }
 
-TEST(GprsLinkAdaptationDeathTest, CiThresholdsOutOfOrderAbort)
+namespace
+{
+
+/**
+ * Expect CheckConsistency() and SelectCodingScheme() to refuse the attributes with a message.
+ * \param la the object
+ * \param report a valid report
+ * \param message a part of the expected message
+ */
+void
+ExpectInconsistent(const Ptr<GprsLinkAdaptation>& la,
+                   const GprsLinkQualityReport& report,
+                   const std::string& message)
+{
+    for (const bool select : {false, true})
+    {
+        try
+        {
+            select ? static_cast<void>(la->SelectCodingScheme(report)) : la->CheckConsistency();
+            ADD_FAILURE() << "no exception, expected one saying " << message;
+        }
+        catch (const std::invalid_argument& e)
+        {
+            EXPECT_NE(std::string(e.what()).find(message), std::string::npos) << e.what();
+        }
+    }
+}
+
+} // namespace
+
+TEST(GprsLinkAdaptation, CiThresholdsOutOfOrderAreRefused)
 {
     auto la = Make("ns3::GprsCiThresholdLinkAdaptation",
                    {{"Cs2Threshold", "8"}, {"Cs3Threshold", "7.5"}, {"Cs4Threshold", "20"}});
-    EXPECT_DEATH(la->SelectCodingScheme(Ci(GprsCodingScheme::CS1, 10.0)),
-                 "Cs2Threshold 8 dB, Cs3Threshold 7.5 dB, Cs4Threshold 20 dB");
+    ExpectInconsistent(la,
+                       Ci(GprsCodingScheme::CS1, 10.0),
+                       "Cs2Threshold 8 dB, Cs3Threshold 7.5 dB, Cs4Threshold 20 dB");
+    EXPECT_NO_THROW(Make("ns3::GprsCiThresholdLinkAdaptation")->CheckConsistency());
 }
 
 TEST(GprsLinkAdaptation, NackRateDecidesOncePerWindow)
@@ -243,12 +275,14 @@ TEST(GprsLinkAdaptation, NackRateCheckersRejectNonsense)
     EXPECT_FALSE(la->SetAttributeFailSafe("WindowBlocks", UintegerValue(0)));
 }
 
-TEST(GprsLinkAdaptationDeathTest, NackThresholdsOutOfOrderAbort)
+TEST(GprsLinkAdaptation, NackThresholdsOutOfOrderAreRefused)
 {
     auto la = Make("ns3::GprsNackRateLinkAdaptation",
                    {{"LowerThreshold", "0.5"}, {"UpperThreshold", "0.25"}});
-    EXPECT_DEATH(la->SelectCodingScheme(Counts(GprsCodingScheme::CS2, 1, 0)),
-                 "LowerThreshold 0.5 > UpperThreshold 0.25");
+    ExpectInconsistent(la,
+                       Counts(GprsCodingScheme::CS2, 1, 0),
+                       "LowerThreshold 0.5 > UpperThreshold 0.25");
+    EXPECT_NO_THROW(Make("ns3::GprsNackRateLinkAdaptation")->CheckConsistency());
 }
 
 TEST(GprsLinkAdaptation, ChangesAreTraced)
