@@ -2,6 +2,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "gprs-expect-invalid.h"
+
 #include "ns3/gprs-block-timing.h"
 
 #include <gtest/gtest.h>
@@ -17,25 +19,6 @@ namespace
 
 /// Multiframes walked by the tests that scan frames: enough to average, fast.
 constexpr uint64_t kScannedMultiframes = 1000;
-
-/**
- * \param call a callable that must throw std::invalid_argument
- * \param fragment text the message must contain
- */
-template <typename Call>
-void
-ExpectInvalid(Call call, const std::string& fragment)
-{
-    try
-    {
-        call();
-        ADD_FAILURE() << "no exception, expected one containing '" << fragment << "'";
-    }
-    catch (const std::invalid_argument& e)
-    {
-        EXPECT_NE(std::string(e.what()).find(fragment), std::string::npos) << e.what();
-    }
-}
 
 } // namespace
 

@@ -1,0 +1,183 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "gprs-expect-invalid.h"
+
+#include "ns3/gprs-gsmtap.h"
+#include "ns3/gprs-llc-framing.h"
+
+#include <gtest/gtest.h>
+#include <numeric>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+using namespace ns3;
+
+namespace
+{
+
+/// \return the CRC register over data, preset to ones, without the final complement
+uint32_t
+RawRegister(const std::vector<uint8_t>& data)
+{
+    // ~GprsLlcFcs() undoes the final complement.
+    return ~GprsLlcFcs(data.data(), data.size()) & 0xFFFFFF;
+}
+
+} // namespace
+
+TEST(Gsmtap, HeaderFieldsInNetworkOrder)
+{
+    GsmtapHeader h;
+    h.type = GsmtapType::UM;
+    h.timeslot = 6;
+    h.arfcn = 871;
+    h.uplink = true;
+    h.signalDbm = -70;
+    h.snrDb = 12;
+    h.frameNumber = 2715647;
+    h.subType = GsmtapChannel::PDTCH;
+    const auto packet = EncodeGsmtap(h, {0xAA, 0xBB});
+    // libosmocore struct gsmtap_hdr: version, hdr_len (words), type, timeslot, arfcn (uplink
+    // flag 0x4000), signal_dbm, snr_db, frame_number, sub_type, antenna_nr, sub_slot, res.
+    const std::vector<uint8_t> expected =
+        {2, 4, 1, 6, 0x43, 0x67, 0xBA, 12, 0x00, 0x29, 0x6F, 0xFF, 0x0D, 0, 0, 0, 0xAA, 0xBB};
+    EXPECT_EQ(packet, expected);
+    ExpectInvalid(
+        [] {
+            GsmtapHeader bad;
+            bad.timeslot = 8;
+            EncodeGsmtap(bad, {});
+        },
+        "timeslot 8 (allowed: 0..7)");
+    ExpectInvalid(
+        [] {
+            GsmtapHeader bad;
+            bad.arfcn = 0x4000;
+            EncodeGsmtap(bad, {});
+        },
+        "ARFCN 16384");
+}
+
+TEST(Gsmtap, Ipv4UdpCarrierHasAValidChecksum)
+{
+    const std::vector<uint8_t> payload(37, 0x55);
+    const auto packet = EncapsulateGsmtap(payload, 0x7F000001, 0x7F000002);
+    ASSERT_EQ(packet.size(), 20u + 8u + 37u);
+    EXPECT_EQ(packet[0], 0x45);
+    EXPECT_EQ((packet[2] << 8) | packet[3], 65);
+    EXPECT_EQ(packet[9], 17); // UDP
+    EXPECT_EQ(std::vector<uint8_t>(packet.begin() + 12, packet.begin() + 20),
+              (std::vector<uint8_t>{127, 0, 0, 1, 127, 0, 0, 2}));
+    // RFC 1071: the one's complement sum over a header with its checksum is 0xFFFF.
+    uint32_t sum = 0;
+    for (int i = 0; i < 20; i += 2)
+    {
+        sum += (packet[i] << 8) | packet[i + 1];
+    }
+    while (sum >> 16)
+    {
+        sum = (sum & 0xFFFF) + (sum >> 16);
+    }
+    EXPECT_EQ(sum, 0xFFFFu);
+    // UDP from and to port 4729, length 8 + 37, checksum 0.
+    EXPECT_EQ(std::vector<uint8_t>(packet.begin() + 20, packet.begin() + 28),
+              (std::vector<uint8_t>{0x12, 0x79, 0x12, 0x79, 0, 45, 0, 0}));
+    EXPECT_TRUE(std::equal(payload.begin(), payload.end(), packet.begin() + 28));
+}
+
+TEST(GprsLlcFcs, FrameWithItsFcsLeavesTheSameRemainderWhateverTheData)
+{
+    // A CRC appended least significant octet first drives the register to a constant that
+    // depends only on the generator: check that property on random frames of random lengths.
+    std::mt19937 rng(7);
+    std::uniform_int_distribution<int> octet(0, 255);
+    std::uniform_int_distribution<int> size(0, 300);
+    std::optional<uint32_t> remainder;
+    for (int trial = 0; trial < 50; ++trial)
+    {
+        std::vector<uint8_t> frame(size(rng));
+        for (auto& o : frame)
+        {
+            o = static_cast<uint8_t>(octet(rng));
+        }
+        const uint32_t fcs = GprsLlcFcs(frame.data(), frame.size());
+        ASSERT_LE(fcs, 0xFFFFFFu);
+        frame.push_back(static_cast<uint8_t>(fcs));
+        frame.push_back(static_cast<uint8_t>(fcs >> 8));
+        frame.push_back(static_cast<uint8_t>(fcs >> 16));
+        const uint32_t r = RawRegister(frame);
+        if (!remainder)
+        {
+            remainder = r;
+        }
+        EXPECT_EQ(r, *remainder) << "trial " << trial;
+    }
+    // An error in any single bit changes the FCS.
+    std::vector<uint8_t> frame(40);
+    std::iota(frame.begin(), frame.end(), 0);
+    const uint32_t fcs = GprsLlcFcs(frame.data(), frame.size());
+    for (std::size_t bit = 0; bit < frame.size() * 8; ++bit)
+    {
+        frame[bit / 8] ^= static_cast<uint8_t>(1 << (bit % 8));
+        EXPECT_NE(GprsLlcFcs(frame.data(), frame.size()), fcs) << "bit " << bit;
+        frame[bit / 8] ^= static_cast<uint8_t>(1 << (bit % 8));
+    }
+    // Nothing to divide: the preset register complemented.
+    EXPECT_EQ(GprsLlcFcs(nullptr, 0), 0u);
+}
+
+TEST(GprsLlcFraming, UiFrameLayout)
+{
+    // TS 44.064 clauses 6.2, 6.3.3: address PD 0, C/R, SAPI; control 110 XX N(U) E PM; FCS sent
+    // least significant octet first.
+    const auto down = EncodeLlcUiFrame(kGprsLlcSapiUserData, true, 0x155, {0x11, 0x22});
+    ASSERT_EQ(down.size(), 2u + 6u);
+    EXPECT_EQ(down[0], 0x43);
+    EXPECT_EQ(down[1], 0b110'00'101);
+    EXPECT_EQ(down[2], 0b010101'0'1);
+    EXPECT_EQ(down[3], 0x11);
+    EXPECT_EQ(down[4], 0x22);
+    const uint32_t fcs = GprsLlcFcs(down.data(), 5);
+    EXPECT_EQ(down[5], fcs & 0xFF);
+    EXPECT_EQ(down[6], (fcs >> 8) & 0xFF);
+    EXPECT_EQ(down[7], fcs >> 16);
+    const auto up = EncodeLlcUiFrame(kGprsLlcSapiGmm, false, 0, {});
+    ASSERT_EQ(up.size(), 6u);
+    EXPECT_EQ(up[0], 0x01);
+    EXPECT_EQ(up[1], 0xC0);
+    EXPECT_EQ(up[2], 0x01);
+    ExpectInvalid([] { EncodeLlcUiFrame(3, true, 512, {}); }, "N(U) 512");
+}
+
+TEST(GprsLlcFraming, SnUnitdataHeaders)
+{
+    // TS 44.065 clause 7.2: X F T M NSAPI; DCOMP PCOMP (first segment); segment number and the
+    // N-PDU number's top 4 bits; its low 8 bits.
+    const uint8_t data[] = {0x45, 0x00};
+    EXPECT_EQ(EncodeSnUnitdata(5, 0x123, 0, true, data, 2),
+              (std::vector<uint8_t>{0b0'1'1'1'0101, 0x00, 0x01, 0x23, 0x45, 0x00}));
+    EXPECT_EQ(EncodeSnUnitdata(5, 0x123, 2, false, data, 1),
+              (std::vector<uint8_t>{0b0'0'1'0'0101, 0x21, 0x23, 0x45}));
+    ExpectInvalid([&] { EncodeSnUnitdata(5, 4096, 0, false, data, 1); }, "N-PDU number 4096");
+}
+
+TEST(GprsLlcFraming, SegmentsTileTheIpPacket)
+{
+    // N201-U 500, SN-UNITDATA headers 4 and 3: 496 octets in the first segment, 497 after.
+    const GprsLlcFraming framing(500, 6, 4, 3);
+    const uint32_t size = 1500;
+    uint32_t next = 0;
+    for (uint32_t s = 0; s < framing.FrameCount(size); ++s)
+    {
+        EXPECT_EQ(framing.DataOffset(s), next);
+        EXPECT_EQ(framing.FrameOctets(size, s), 6 + (s == 0 ? 4 : 3) + framing.DataOctets(size, s));
+        next += framing.DataOctets(size, s);
+    }
+    EXPECT_EQ(next, size);
+    EXPECT_EQ(framing.DataOctets(size, 0), 496u);
+    EXPECT_EQ(framing.DataOffset(2), 993u);
+}
