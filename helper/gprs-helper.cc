@@ -7,6 +7,7 @@
 #include "ns3/abort.h"
 #include "ns3/gprs-bss-net-device.h"
 #include "ns3/gprs-channel.h"
+#include "ns3/gprs-gsmtap-writer.h"
 #include "ns3/gprs-ms-net-device.h"
 #include "ns3/gprs-pcu.h"
 #include "ns3/log.h"
@@ -56,6 +57,21 @@ WriteRlcBlock(Ptr<OutputStreamWrapper> ascii,
                       << (r.dir == GprsDirection::DOWNLINK ? 0 : 1) << " " << +r.bsn << " "
                       << retransmission << " " << r.lost << " " << +r.pdch << " "
                       << static_cast<int>(r.cs) << " " << r.ciDb << "\n";
+}
+
+/// \return every device of every node built so far
+NetDeviceContainer
+AllDevices()
+{
+    NetDeviceContainer devices;
+    for (auto node = NodeList::Begin(); node != NodeList::End(); ++node)
+    {
+        for (uint32_t i = 0; i < (*node)->GetNDevices(); ++i)
+        {
+            devices.Add((*node)->GetDevice(i));
+        }
+    }
+    return devices;
 }
 
 } // namespace
@@ -159,15 +175,39 @@ GprsHelper::EnableRlcTraces(const std::string& prefix, const NetDeviceContainer&
 void
 GprsHelper::EnableRlcTracesAll(const std::string& prefix) const
 {
-    NetDeviceContainer devices;
-    for (auto node = NodeList::Begin(); node != NodeList::End(); ++node)
+    EnableRlcTraces(prefix, AllDevices());
+}
+
+void
+GprsHelper::EnableGsmtap(const std::string& prefix) const
+{
+    EnableGsmtap(prefix, AllDevices());
+}
+
+void
+GprsHelper::EnableGsmtap(const std::string& prefix,
+                         const NetDeviceContainer& devices,
+                         bool explicitFilename) const
+{
+    PcapHelper pcapHelper;
+    for (auto it = devices.Begin(); it != devices.End(); ++it)
     {
-        for (uint32_t i = 0; i < (*node)->GetNDevices(); ++i)
+        const Ptr<GprsBssNetDevice> bss = DynamicCast<GprsBssNetDevice>(*it);
+        if (!bss)
         {
-            devices.Add((*node)->GetDevice(i));
+            continue;
         }
+        NS_ABORT_MSG_IF(bss->GetObject<GprsGsmtapWriter>(),
+                        "GprsHelper::EnableGsmtap: GSMTAP already enabled on the cell of node "
+                            << bss->GetNode()->GetId());
+        const std::string filename =
+            explicitFilename ? prefix : pcapHelper.GetFilenameFromDevice(prefix, bss);
+        const Ptr<GprsGsmtapWriter> writer = CreateObject<GprsGsmtapWriter>();
+        writer->Attach(bss->GetPcu(),
+                       pcapHelper.CreateFile(filename, std::ios::out, PcapHelper::DLT_RAW));
+        // Aggregated, the writer lives as long as the device and closes its file on Dispose.
+        bss->AggregateObject(writer);
     }
-    EnableRlcTraces(prefix, devices);
 }
 
 void

@@ -101,6 +101,27 @@ class GprsHelper : public PcapHelperForDevice
      */
     void EnableRlcTracesAll(const std::string& prefix) const;
 
+    /**
+     * Write the radio interface of every cell built so far (every GprsBssNetDevice of every
+     * node) as GSMTAP packets in a pcap file per cell, `<prefix>-<node>-<device>.pcap` named
+     * after the network-side device as ns-3's pcap helpers name files: one packet per radio
+     * block and one per LLC frame (GprsGsmtapWriter), for Wireshark. Use a prefix other than
+     * that of EnablePcap() on the same devices.
+     * \param prefix file name prefix
+     */
+    void EnableGsmtap(const std::string& prefix) const;
+
+    /**
+     * Write the radio interface of the cells whose network-side devices are in a container (as
+     * Install() returns them) as GSMTAP packets, one pcap file per cell.
+     * \param prefix file name prefix, or the file name itself if explicitFilename
+     * \param devices devices; the GprsBssNetDevices among them are the cells written
+     * \param explicitFilename prefix is the file name (one cell only)
+     */
+    void EnableGsmtap(const std::string& prefix,
+                      const NetDeviceContainer& devices,
+                      bool explicitFilename = false) const;
+
   private:
     void EnablePcapInternal(std::string prefix,
                             Ptr<NetDevice> nd,

@@ -22,6 +22,7 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <bitset>
 #include <functional>
 
 namespace ns3
@@ -578,6 +579,17 @@ GprsPcu::GetTypeId()
                             "An RLC/MAC control block on the air (Ack/Nack, assignment).",
                             MakeTraceSourceAccessor(&GprsPcu::m_controlTrace),
                             "ns3::GprsPcu::ControlBlockCallback")
+            .AddTraceSource("RadioBlock",
+                            "A radio block on the air, data or control, either direction, with "
+                            "what its RLC/MAC header and message say (GprsRadioBlockRecord); "
+                            "also a downlink block period that only carries a USF.",
+                            MakeTraceSourceAccessor(&GprsPcu::m_radioBlockTrace),
+                            "ns3::GprsPcu::RadioBlockCallback")
+            .AddTraceSource("LlcFrame",
+                            "An LLC frame joins its link's frames for RLC: mobile, direction and "
+                            "what it carries (GprsLlcFrameRecord).",
+                            MakeTraceSourceAccessor(&GprsPcu::m_llcFrameTrace),
+                            "ns3::GprsPcu::LlcFrameCallback")
             .AddTraceSource("TbfEstablished",
                             "A TBF starts; delay since the data that asked for it.",
                             MakeTraceSourceAccessor(&GprsPcu::m_tbfEstablishedTrace),
@@ -761,6 +773,18 @@ GprsPcu::AddMs(Ptr<GprsMsNetDevice> ms)
         link->buffer->SetMaxSize(QueueSize(QueueSizeUnit::BYTES, bytes));
     }
     return static_cast<uint32_t>(m_mss.size() - 1);
+}
+
+uint32_t
+GprsPcu::GetNMs() const
+{
+    return static_cast<uint32_t>(m_mss.size());
+}
+
+Ptr<GprsMsNetDevice>
+GprsPcu::GetMsDevice(uint32_t ms) const
+{
+    return GetMs(ms).dev;
 }
 
 GprsPcu::Ms&
@@ -1086,6 +1110,45 @@ GprsPcu::HasResources(uint32_t index, GprsDirection dir) const
 }
 
 void
+GprsPcu::AllocateTfi(uint32_t index, GprsDirection dir)
+{
+    // HasResources() counts TFIs and USFs; the assignment carries their values: the lowest that no
+    // other TBF of the direction holds, on each of the mobile's uplink timeslots for a USF.
+    std::bitset<kGprsTfis> tfis;
+    std::array<std::bitset<kGprsUsfsPerPdch>, 8> usfs{};
+    for (uint32_t i = 0; i < m_mss.size(); ++i)
+    {
+        const Link& other = GetLink(i, dir);
+        if (i == index || !HoldsTfi(other.tbf))
+        {
+            continue;
+        }
+        tfis.set(other.tfi);
+        for (uint8_t p = m_mss[i].ulFirst;
+             dir == GprsDirection::UPLINK && p < m_mss[i].ulFirst + m_mss[i].ulCount;
+             ++p)
+        {
+            usfs[p].set(other.usf[p]);
+        }
+    }
+    auto lowestFree = [](const auto& used) {
+        uint8_t v = 0;
+        while (used.test(v))
+        {
+            ++v;
+        }
+        return v;
+    };
+    Ms& ms = m_mss[index];
+    Link& link = GetLink(index, dir);
+    link.tfi = lowestFree(tfis);
+    for (uint8_t p = ms.ulFirst; dir == GprsDirection::UPLINK && p < ms.ulFirst + ms.ulCount; ++p)
+    {
+        link.usf[p] = lowestFree(usfs[p]);
+    }
+}
+
+void
 GprsPcu::RejectAccess(uint32_t index, GprsDirection dir)
 {
     m_tbfRejectedTrace(index, dir);
@@ -1181,6 +1244,10 @@ void
 GprsPcu::Activate(uint32_t index, GprsDirection dir)
 {
     Link& link = GetLink(index, dir);
+    if (link.tbf.GetState() != GprsTbfState::ASSIGN_PACCH || !link.tbf.IsAssignmentPending())
+    {
+        AllocateTfi(index, dir); // a PACCH assignment allocated them when it was sent
+    }
     const Time delay = link.tbf.Establish(Simulator::Now());
     ArmTimer(index, dir);
     link.pollOutstanding = false;
@@ -1402,6 +1469,23 @@ GprsPcu::CanJoinTbf(const Link& link) const
 void
 GprsPcu::AppendFrame(Link& link, LlcFrame frame)
 {
+    if (!m_llcFrameTrace.IsEmpty())
+    {
+        const GprsDirection dir = link.tbf.GetDirection();
+        uint32_t index = 0;
+        while (&GetLink(index, dir) != &link)
+        {
+            ++index;
+        }
+        GprsLlcFrameRecord r;
+        r.frameId = link.firstFrameId + link.frames.size();
+        r.octets = frame.octets;
+        r.npdu = frame.npdu;
+        r.segment = frame.segment;
+        r.segments = frame.segments;
+        r.abm = frame.abm.get();
+        m_llcFrameTrace(index, dir, r);
+    }
     if (CanJoinTbf(link))
     {
         link.tx->EnqueueFrame(link.firstFrameId + link.inRlc, frame.octets);
@@ -2038,6 +2122,10 @@ GprsPcu::TransmitUplink(uint8_t pdch)
         }
         ++m_radioBlocks;
         m_controlTrace(r.ms, air.msg, pdch, air.lost);
+        if (!m_radioBlockTrace.IsEmpty())
+        {
+            TraceRadioBlock(GprsDirection::UPLINK, pdch, air);
+        }
         return;
     }
     const int64_t granted = m_usf[pdch];
@@ -2060,6 +2148,10 @@ GprsPcu::TransmitUplink(uint8_t pdch)
             air.lost = DrawLoss(index, kControlCs);
             ++m_radioBlocks;
             m_controlTrace(index, air.msg, pdch, air.lost);
+            if (!m_radioBlockTrace.IsEmpty())
+            {
+                TraceRadioBlock(GprsDirection::UPLINK, pdch, air);
+            }
             return;
         }
         link.tbf.Resume(); // new data rides on the held TBF
@@ -2091,6 +2183,7 @@ GprsPcu::TransmitUplink(uint8_t pdch)
     double bler = 0;
     air.lost = DrawLoss(index, air.block.cs, &ci, &bler);
     air.stalled = link.tx->IsStalled();
+    air.txKind = kind;
     link.ciReportDb = ci;
     ++m_radioBlocks;
     m_rlcBlockTrace(GprsRlcBlockRecord{index,
@@ -2105,6 +2198,110 @@ GprsPcu::TransmitUplink(uint8_t pdch)
                                        air.lost,
                                        ci,
                                        bler});
+    if (!m_radioBlockTrace.IsEmpty())
+    {
+        air.cv = GetCountdownValue(ms, link, air.block.bsn);
+        TraceRadioBlock(GprsDirection::UPLINK, pdch, air);
+    }
+}
+
+uint8_t
+GprsPcu::GetCountdownValue(const Ms& ms, const Link& link, uint8_t bsn) const
+{
+    // TS 44.060 clause 9.3.1: CV = round-up((TBC - BSN' - 1) / NTS) if that is at most BS_CV_MAX,
+    // else 15; TBC - BSN' - 1 is the number of blocks of the TBF after this one, known once the
+    // countdown fixed the TBF's data. The blocks yet to be built count at the current CS.
+    if (!link.countdown)
+    {
+        return 15;
+    }
+    const uint32_t after = link.tx->GetBlocksAfter(bsn, link.cs);
+    const uint32_t x = (after + ms.ulCount - 1) / ms.ulCount;
+    return x <= m_bsCvMax ? static_cast<uint8_t>(x) : 15;
+}
+
+void
+GprsPcu::TraceRadioBlock(GprsDirection dir, uint8_t pdch, const Air& air)
+{
+    GprsRadioBlockRecord r;
+    r.dir = dir;
+    r.pdch = pdch;
+    r.frame = m_frame;
+    r.rlcMode = m_rlcMode;
+    if (dir == GprsDirection::DOWNLINK)
+    {
+        const int64_t granted = m_usf[pdch];
+        if (granted >= 0)
+        {
+            r.usf = m_mss[granted].ul.usf[pdch];
+        }
+        if (air.kind == Air::NONE)
+        {
+            if (granted < 0)
+            {
+                return; // nothing on the air
+            }
+            r.kind = GprsRadioBlockRecord::USF_ONLY;
+            r.ms = static_cast<uint32_t>(granted);
+            r.lost = !m_usfDecoded[pdch];
+            r.ciDb = m_mss[r.ms].lastCi;
+            m_radioBlockTrace(r);
+            return;
+        }
+        r.polled = air.polled;
+    }
+    const Ms& ms = m_mss[air.ms];
+    r.ms = air.ms;
+    r.lost = air.lost;
+    r.ciDb = ms.lastCi;
+    if (air.kind == Air::DATA)
+    {
+        const Link& link = dir == GprsDirection::DOWNLINK ? ms.dl : ms.ul;
+        r.kind = GprsRadioBlockRecord::DATA;
+        r.tfi = link.tfi;
+        r.block = &air.block;
+        r.txKind = air.txKind;
+        r.cs = air.block.cs;
+        r.cv = air.cv;
+        r.stalled = air.stalled;
+        m_radioBlockTrace(r);
+        return;
+    }
+    r.kind = GprsRadioBlockRecord::CONTROL;
+    r.msg = air.msg;
+    switch (air.msg)
+    {
+    case GprsControlMessage::PACKET_DOWNLINK_ACK_NACK:
+        r.tfi = ms.dl.tfi;
+        r.ackNack = &air.ackNack;
+        r.channelRequest = air.channelRequest;
+        break;
+    case GprsControlMessage::PACKET_UPLINK_ACK_NACK:
+        r.tfi = ms.ul.tfi;
+        r.ackNack = &air.ackNack;
+        r.cs = ms.ul.cs;
+        break;
+    case GprsControlMessage::PACKET_DOWNLINK_ASSIGNMENT:
+        r.tfi = ms.dl.tfi;
+        for (uint8_t p = ms.dlFirst; p < ms.dlFirst + ms.dlCount; ++p)
+        {
+            r.timeslots |= static_cast<uint8_t>(0x80 >> p);
+        }
+        break;
+    case GprsControlMessage::PACKET_UPLINK_ASSIGNMENT:
+        r.tfi = ms.ul.tfi;
+        r.cs = ms.ul.cs;
+        for (uint8_t p = ms.ulFirst; p < ms.ulFirst + ms.ulCount; ++p)
+        {
+            r.timeslots |= static_cast<uint8_t>(0x80 >> p);
+            r.usfs[p] = ms.ul.usf[p];
+        }
+        break;
+    case GprsControlMessage::PACKET_CONTROL_ACK:
+    case GprsControlMessage::PACKET_UPLINK_DUMMY_CONTROL_BLOCK:
+        break;
+    }
+    m_radioBlockTrace(r);
 }
 
 void
@@ -2115,6 +2312,10 @@ GprsPcu::TransmitDownlink(uint8_t pdch)
         SendDownlinkData(pdch);
     }
     GrantUplink(pdch);
+    if (!m_radioBlockTrace.IsEmpty())
+    {
+        TraceRadioBlock(GprsDirection::DOWNLINK, pdch, m_air[0][pdch]);
+    }
 }
 
 bool
@@ -2178,11 +2379,13 @@ GprsPcu::SendControl(uint8_t pdch)
         }
         else
         {
-            GetLink(index,
-                    msg == GprsControlMessage::PACKET_DOWNLINK_ASSIGNMENT ? GprsDirection::DOWNLINK
-                                                                          : GprsDirection::UPLINK)
-                .tbf.AssignmentSent();
+            const GprsDirection dir = msg == GprsControlMessage::PACKET_DOWNLINK_ASSIGNMENT
+                                          ? GprsDirection::DOWNLINK
+                                          : GprsDirection::UPLINK;
+            AllocateTfi(index, dir);
+            GetLink(index, dir).tbf.AssignmentSent();
         }
+        air.polled = poll.has_value();
         if (poll)
         {
             answer = Reservation{true, !air.lost, index, *poll};
@@ -2260,6 +2463,8 @@ GprsPcu::SendDownlinkData(uint8_t pdch)
             polled = true;
         }
     }
+    air.polled = polled;
+    air.txKind = kind;
     m_rlcBlockTrace(GprsRlcBlockRecord{index,
                                        GprsDirection::DOWNLINK,
                                        pdch,

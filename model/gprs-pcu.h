@@ -144,6 +144,68 @@ struct GprsRlcBlockRecord
     double bler;         //!< BLER the loss was drawn with
 };
 
+/// USF value no uplink TBF gets: the model hands out 0..6 on each PDCH (GprsPcu::HasResources),
+/// so 7 in a downlink block grants the next uplink block to nobody (TS 44.060 clause 10.4.1).
+constexpr uint8_t kGprsUsfFree = 7;
+
+/**
+ * \ingroup gprs
+ * One radio block on the air with what its RLC/MAC header and control message say, as reported
+ * by the GprsPcu "RadioBlock" trace source for exporters such as GprsGsmtapWriter. Pointers point
+ * into the PCU and are valid during the callback only.
+ */
+struct GprsRadioBlockRecord
+{
+    /// What the block is.
+    enum Kind : uint8_t
+    {
+        DATA,     //!< an RLC data block
+        CONTROL,  //!< an RLC/MAC control block carrying msg
+        USF_ONLY, //!< downlink: no block of the model, only a USF to carry (in the real cell a
+                  //!< Packet Downlink Dummy Control Block, TS 44.060 clause 11.2.8)
+    };
+
+    Kind kind{DATA};                            //!< what the block is
+    GprsDirection dir{GprsDirection::DOWNLINK}; //!< direction
+    uint8_t pdch{0};                            //!< timeslot
+    uint64_t frame{0}; //!< first TDMA frame of the block since frame 0 (FN: GprsBlockTiming::ToFn)
+    uint32_t ms{0};    //!< sender (uplink) or addressee (downlink); USF_ONLY: the mobile granted
+    bool lost{false};  //!< the receiver does not decode it (USF_ONLY: the mobile misses its USF)
+    double ciDb{0};    //!< C/I of the mobile (dB) when the block was sent
+    uint8_t usf{kGprsUsfFree}; //!< downlink: USF of the next uplink block of this PDCH
+    bool polled{false}; //!< downlink: S/P = 1, RRBP = 0: the addressee answers 3 blocks later
+    uint8_t tfi{0};     //!< data, Ack/Nack: the TBF's TFI; assignment: the TFI assigned
+    const GprsRlcDataBlock* block{nullptr};   //!< data: the block (BSN, CS, FBI, segments)
+    GprsRlcTxKind txKind{GprsRlcTxKind::NEW}; //!< data: new or sent again
+    uint8_t cv{15};                           //!< uplink data: countdown value (10.4.6)
+    bool stalled{false};                      //!< uplink data: SI, the mobile's window is stalled
+    GprsControlMessage msg{};                 //!< control: the message
+    const GprsRlcAckNackDescription* ackNack{nullptr}; //!< Ack/Nack messages: the description
+    bool channelRequest{false}; //!< Packet Downlink Ack/Nack: asks for an uplink TBF
+    GprsCodingScheme cs{GprsCodingScheme::CS1};     //!< data: its CS; Packet Uplink Ack/Nack and
+                                                    //!< Packet Uplink Assignment: the CS commanded
+    GprsRlcMode rlcMode{GprsRlcMode::ACKNOWLEDGED}; //!< RLC mode of the cell's TBFs
+    uint8_t timeslots{0};          //!< assignments: timeslots assigned, bit 7 is TN 0
+    std::array<uint8_t, 8> usfs{}; //!< Packet Uplink Assignment: USF per assigned timeslot
+};
+
+/**
+ * \ingroup gprs
+ * An LLC frame handed to RLC, as reported by the GprsPcu "LlcFrame" trace source: the id its
+ * segments carry in GprsRlcDataBlock, and what it carries. Pointers are valid during the callback
+ * only.
+ */
+struct GprsLlcFrameRecord
+{
+    uint64_t frameId{0};    //!< GprsLlcSegment::frameId of its segments, counted per link
+    uint32_t octets{0};     //!< frame length, headers and FCS included
+    Ptr<const Packet> npdu; //!< UI frame: the IP packet it carries a segment of; null: an LLC
+                            //!< frame without user data (dummy, cell update) or an ABM frame
+    uint16_t segment{0};    //!< SNDCP segment index of npdu
+    uint16_t segments{1};   //!< SNDCP segments of npdu
+    const GprsLlcAbmFrame* abm{nullptr}; //!< LLC acknowledged mode: the I, S or U frame
+};
+
 /**
  * \ingroup gprs
  * \brief The PCU of one cell: TBF establishment and release, the per-PDCH block scheduler,
@@ -227,6 +289,15 @@ class GprsPcu : public Object
     /// \return radio blocks (data and control, both directions) simulated so far
     uint64_t GetRadioBlocks() const;
 
+    /// \return mobiles in the cell
+    uint32_t GetNMs() const;
+
+    /**
+     * \param ms mobile index
+     * \return its device
+     */
+    Ptr<GprsMsNetDevice> GetMsDevice(uint32_t ms) const;
+
     /**
      * Assign a fixed random stream index to the random variables of this PCU.
      * \param stream first stream index
@@ -236,6 +307,12 @@ class GprsPcu : public Object
 
     /// Signature of the RlcBlock trace source.
     typedef void (*RlcBlockCallback)(const GprsRlcBlockRecord& record);
+    /// Signature of the RadioBlock trace source.
+    typedef void (*RadioBlockCallback)(const GprsRadioBlockRecord& record);
+    /// Signature of the LlcFrame trace source.
+    typedef void (*LlcFrameCallback)(uint32_t ms,
+                                     GprsDirection dir,
+                                     const GprsLlcFrameRecord& frame);
     /// Signature of the ControlBlock trace source.
     typedef void (*ControlBlockCallback)(uint32_t ms,
                                          GprsControlMessage msg,
@@ -342,6 +419,8 @@ class GprsPcu : public Object
         uint32_t acked{0};                          //!< blocks acknowledged by the last Ack/Nack
         uint32_t nacked{0};                         //!< blocks negatively acknowledged by it
         std::optional<double> ciReportDb;           //!< receiver's last reported C/I
+        uint8_t tfi{0};                             //!< TFI while the TBF holds one
+        std::array<uint8_t, 8> usf{};               //!< uplink: USF per assigned timeslot
         std::unique_ptr<LlcAbm> llc;                //!< LLC acknowledged mode; null: UI frames
     };
 
@@ -399,6 +478,9 @@ class GprsPcu : public Object
         bool final{false};                 //!< control: FAI of a Packet Uplink Ack/Nack
         bool channelRequest{false};        //!< Packet Downlink Ack/Nack asks for an uplink TBF
         bool stalled{false};               //!< uplink data: SI = 1, the mobile's window stalled
+        bool polled{false};                //!< downlink: RRBP valid
+        uint8_t cv{15};                    //!< uplink data: countdown value
+        GprsRlcTxKind txKind{};            //!< data: new or sent again
         Reservation::Purpose purpose{};    //!< uplink control: what it answers
         GprsRlcDataBlock block;            //!< data block
         GprsRlcAckNackDescription ackNack; //!< Ack/Nack description
@@ -469,6 +551,9 @@ class GprsPcu : public Object
     void StartAccess(uint32_t index, GprsDirection dir, Time wait = Time(0));
     static bool HoldsTfi(const GprsTbf& tbf);
     bool HasResources(uint32_t index, GprsDirection dir) const;
+    void AllocateTfi(uint32_t index, GprsDirection dir);
+    uint8_t GetCountdownValue(const Ms& ms, const Link& link, uint8_t bsn) const;
+    void TraceRadioBlock(GprsDirection dir, uint8_t pdch, const Air& air);
     void RejectAccess(uint32_t index, GprsDirection dir);
     void WakeWaiting(GprsDirection dir);
     void Activate(uint32_t index, GprsDirection dir);
@@ -559,10 +644,12 @@ class GprsPcu : public Object
 
     TracedCallback<const GprsRlcBlockRecord&> m_rlcBlockTrace;                  //!< data blocks
     TracedCallback<uint32_t, GprsControlMessage, uint8_t, bool> m_controlTrace; //!< control
-    TracedCallback<uint32_t, GprsDirection, Time> m_tbfEstablishedTrace;        //!< TBF up
-    TracedCallback<uint32_t, GprsDirection, bool> m_tbfReleasedTrace;           //!< TBF down
-    TracedCallback<uint32_t, GprsDirection> m_tbfRejectedTrace;                 //!< no TFI/USF free
-    TracedCallback<uint32_t, GprsDirection, uint32_t> m_bufferTrace;            //!< occupancy
+    TracedCallback<const GprsRadioBlockRecord&> m_radioBlockTrace;              //!< every block
+    TracedCallback<uint32_t, GprsDirection, const GprsLlcFrameRecord&> m_llcFrameTrace; //!< LLC
+    TracedCallback<uint32_t, GprsDirection, Time> m_tbfEstablishedTrace;                //!< TBF up
+    TracedCallback<uint32_t, GprsDirection, bool> m_tbfReleasedTrace; //!< TBF down
+    TracedCallback<uint32_t, GprsDirection> m_tbfRejectedTrace;       //!< no TFI/USF free
+    TracedCallback<uint32_t, GprsDirection, uint32_t> m_bufferTrace;  //!< occupancy
     TracedCallback<uint32_t, GprsDirection, Ptr<const Packet>> m_bufferDropTrace;      //!< drops
     TracedCallback<uint32_t, GprsDirection, Ptr<const Packet>, Time> m_deliveredTrace; //!< rx
     TracedCallback<uint32_t, GprsDirection, uint32_t> m_frameLostTrace;                //!< LLC lost

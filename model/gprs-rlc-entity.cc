@@ -77,6 +77,13 @@ GprsRlcTxEntity::ApplyAckNack(const GprsRlcAckNackDescription& desc)
     return m_window.ApplyAckNack(desc);
 }
 
+uint32_t
+GprsRlcTxEntity::GetBlocksAfter(uint16_t bsn, GprsCodingScheme cs) const
+{
+    const uint32_t sent = (m_window.GetVS() + kGprsRlcSns - 1 - bsn) % kGprsRlcSns;
+    return sent + (m_finalSent ? 0 : m_segmenter.CountBlocks(cs, true));
+}
+
 bool
 GprsRlcTxEntity::IsStalled() const
 {

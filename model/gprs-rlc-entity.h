@@ -82,6 +82,16 @@ class GprsRlcTxEntity
      */
     GprsRlcAckNackResult ApplyAckNack(const GprsRlcAckNackDescription& desc);
 
+    /**
+     * Blocks of the TBF after a block, once its data is fixed (the uplink countdown, TS 44.060
+     * clause 9.3.1: TBC - BSN' - 1): those sent after it, and those still to be built from the
+     * queue in coding scheme cs, the last with FBI.
+     * \param bsn a block sent, within the window
+     * \param cs coding scheme of the blocks still to be built
+     * \return the count
+     */
+    uint32_t GetBlocksAfter(uint16_t bsn, GprsCodingScheme cs) const;
+
     /// \return true if the window is stalled: V(S) = V(A) + WS (clause 9.1.1)
     bool IsStalled() const;
     /// \return blocks sent and not yet acknowledged (V(S) - V(A))

@@ -227,6 +227,18 @@ GprsLlcSegmenter::NextBlock(GprsCodingScheme cs, bool endOfTbf)
     return block;
 }
 
+uint32_t
+GprsLlcSegmenter::CountBlocks(GprsCodingScheme cs, bool endOfTbf) const
+{
+    GprsLlcSegmenter rest = *this;
+    uint32_t blocks = 0;
+    for (; rest.HasData(); ++blocks)
+    {
+        rest.NextBlock(cs, endOfTbf);
+    }
+    return blocks;
+}
+
 bool
 GprsLlcSegmenter::HasData() const
 {

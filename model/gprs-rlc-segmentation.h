@@ -137,6 +137,13 @@ class GprsLlcSegmenter
 
     /// \return true if some LLC octets are still to be put into blocks
     bool HasData() const;
+
+    /**
+     * \param cs coding scheme of every block
+     * \param endOfTbf as NextBlock()
+     * \return how many NextBlock() calls would empty the queue
+     */
+    uint32_t CountBlocks(GprsCodingScheme cs, bool endOfTbf) const;
     /// \return LLC octets not yet put into blocks (including the rest of a partly sent frame)
     uint64_t GetQueuedOctets() const;
     /// \return frames with octets not yet put into blocks (including a partly sent frame)

@@ -981,3 +981,21 @@ TEST(GprsRlcEntity, LostAckNackLosesNothingTheNextOneCarries)
 }
 
 } // namespace
+
+TEST(GprsRlcEntity, BlocksAfterCountsSentAndComingBlocks)
+{
+    // 45 octets in CS-1: blocks 0, 1, 2 (FBI); after BSN 0 come 2 blocks whoever has been sent.
+    GprsRlcTxEntity tx(GprsRlcMode::ACKNOWLEDGED);
+    tx.EnqueueFrame(1, 45);
+    EXPECT_EQ(Send(tx, GprsCodingScheme::CS1, true).block.bsn, 0);
+    EXPECT_EQ(tx.GetBlocksAfter(0, GprsCodingScheme::CS1), 2U);
+    EXPECT_EQ(Send(tx, GprsCodingScheme::CS1, true).block.bsn, 1);
+    EXPECT_EQ(tx.GetBlocksAfter(0, GprsCodingScheme::CS1), 2U);
+    EXPECT_EQ(tx.GetBlocksAfter(1, GprsCodingScheme::CS1), 1U);
+    // The blocks still to build count in the coding scheme asked for: 5 octets fit any block.
+    EXPECT_EQ(tx.GetBlocksAfter(1, GprsCodingScheme::CS4), 1U);
+    const Sent last = Send(tx, GprsCodingScheme::CS1, true);
+    ASSERT_TRUE(last.block.fbi);
+    EXPECT_EQ(tx.GetBlocksAfter(2, GprsCodingScheme::CS1), 0U);
+    EXPECT_EQ(tx.GetBlocksAfter(0, GprsCodingScheme::CS1), 2U);
+}

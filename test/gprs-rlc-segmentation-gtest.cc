@@ -810,3 +810,34 @@ TEST(GprsRlcSegmentation, ReassemblerRejectsBlocksThatDoNotContinue)
     ExpectThrowWith<std::invalid_argument>([&] { fresh.Receive(wrongOffset); },
                                            {"expected a new frame at offset 0"});
 }
+
+TEST(GprsRlcSegmentation, CountBlocksForeseesNextBlockWithoutConsumingTheQueue)
+{
+    // A frame that fills a block exactly takes one final block, but two otherwise: the LI = 0
+    // rule moves its last octet on (TS 44.060 clause 10.4.14).
+    for (auto cs : kGprsCodingSchemes)
+    {
+        GprsLlcSegmenter exact;
+        exact.Enqueue(1, GprsRlcDataOctets(cs));
+        EXPECT_EQ(exact.CountBlocks(cs, true), 1U) << ToString(cs);
+        EXPECT_EQ(exact.CountBlocks(cs, false), 2U) << ToString(cs);
+        EXPECT_EQ(exact.GetQueuedOctets(), GprsRlcDataOctets(cs));
+    }
+    GprsLlcSegmenter segmenter;
+    for (uint32_t i = 0; i < 9; ++i)
+    {
+        segmenter.Enqueue(i, 7 + 31 * i);
+    }
+    for (auto cs : kGprsCodingSchemes)
+    {
+        const uint32_t expected = segmenter.CountBlocks(cs, true);
+        GprsLlcSegmenter copy = segmenter;
+        uint32_t blocks = 0;
+        for (; copy.HasData(); ++blocks)
+        {
+            copy.NextBlock(cs, true);
+        }
+        EXPECT_EQ(expected, blocks) << ToString(cs);
+    }
+    EXPECT_EQ(segmenter.GetQueuedFrames(), 9U);
+}

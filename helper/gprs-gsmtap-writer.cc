@@ -1,0 +1,321 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "gprs-gsmtap-writer.h"
+
+#include "ns3/gprs-block-timing.h"
+#include "ns3/gprs-ms-net-device.h"
+#include "ns3/gprs-rlcmac-encoder.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("GprsGsmtapWriter");
+
+NS_OBJECT_ENSURE_REGISTERED(GprsGsmtapWriter);
+
+namespace
+{
+/// LLC frames kept per link for the blocks still to be built: more than RLC can hold (a window of
+/// 64 blocks of at most 50 octets, frames of at least 6 octets).
+constexpr uint64_t kKeptFrames = 1024;
+/// N(U) is 9 bits (TS 44.064 clause 6.3.3).
+constexpr uint64_t kNuModulus = 512;
+/// N-PDU numbers of SN-UNITDATA are 12 bits (TS 44.065 clause 7.2).
+constexpr uint32_t kNpduModulus = 4096;
+/// The standard LLC and SNDCP sizes (GprsPcu attributes' defaults): UI overhead and
+/// SN-UNITDATA headers of the first and later segments.
+constexpr uint32_t kStandardSndcpFirst = 4;
+/// SN-UNITDATA header of later segments (TS 44.065 clause 7.2).
+constexpr uint32_t kStandardSndcpNext = 3;
+
+/**
+ * \param pcu a PCU
+ * \param name one of its unsigned integer attributes
+ * \return the attribute's value
+ */
+uint32_t
+GetUinteger(const Ptr<GprsPcu>& pcu, const char* name)
+{
+    UintegerValue v;
+    pcu->GetAttribute(name, v);
+    return static_cast<uint32_t>(v.Get());
+}
+} // namespace
+
+TypeId
+GprsGsmtapWriter::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::GprsGsmtapWriter")
+            .SetParent<Object>()
+            .SetGroupName("Gprs")
+            .AddConstructor<GprsGsmtapWriter>()
+            .AddAttribute("Arfcn",
+                          "ARFCN written in the GSMTAP headers and in the assignments' Frequency "
+                          "Parameters. The model has one carrier and no frequency: a label, 0 by "
+                          "default.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&GprsGsmtapWriter::m_arfcn),
+                          MakeUintegerChecker<uint16_t>(0, 1023))
+            .AddAttribute("Tsc",
+                          "Training sequence code in the assignments' Frequency Parameters "
+                          "(TS 44.060 clause 12.8), 0..7.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&GprsGsmtapWriter::m_tsc),
+                          MakeUintegerChecker<uint8_t>(0, 7));
+    return tid;
+}
+
+GprsGsmtapWriter::GprsGsmtapWriter() = default;
+
+GprsGsmtapWriter::~GprsGsmtapWriter() = default;
+
+void
+GprsGsmtapWriter::DoDispose()
+{
+    if (m_file)
+    {
+        m_file->Close();
+    }
+    m_file = nullptr;
+    m_pcu = nullptr;
+    m_links.clear();
+    Object::DoDispose();
+}
+
+void
+GprsGsmtapWriter::Attach(Ptr<GprsPcu> pcu, Ptr<PcapFileWrapper> file)
+{
+    m_pcu = pcu;
+    m_file = file;
+    const uint32_t overhead = GetUinteger(pcu, "LlcOverhead");
+    const uint32_t first = GetUinteger(pcu, "SndcpFirstHeader");
+    const uint32_t next = GetUinteger(pcu, "SndcpNextHeader");
+    m_standardLlc = overhead == kGprsLlcUiOverheadOctets && first == kStandardSndcpFirst &&
+                    next == kStandardSndcpNext;
+    m_framing = std::make_unique<GprsLlcFraming>(GetUinteger(pcu, "N201U"), overhead, first, next);
+    pcu->TraceConnectWithoutContext("RadioBlock",
+                                    MakeCallback(&GprsGsmtapWriter::RadioBlock, this));
+    pcu->TraceConnectWithoutContext("LlcFrame", MakeCallback(&GprsGsmtapWriter::LlcFrame, this));
+}
+
+GprsGsmtapWriter::Link&
+GprsGsmtapWriter::GetLink(uint32_t ms, GprsDirection dir)
+{
+    return m_links[{ms, static_cast<int>(dir)}];
+}
+
+uint32_t
+GprsGsmtapWriter::GetTlli(uint32_t ms) const
+{
+    return GprsLocalTlli(m_pcu->GetMsDevice(ms)->GetNode()->GetId());
+}
+
+void
+GprsGsmtapWriter::LlcFrame(uint32_t ms, GprsDirection dir, const GprsLlcFrameRecord& r)
+{
+    Link& link = GetLink(ms, dir);
+    const bool fromNetwork = dir == GprsDirection::DOWNLINK;
+    const auto nu = static_cast<uint16_t>(r.frameId % kNuModulus);
+    std::vector<uint8_t> octets(r.octets, 0);
+    if (r.npdu)
+    {
+        if (link.npdu != r.npdu)
+        {
+            link.npdu = r.npdu;
+            link.npduOctets.resize(r.npdu->GetSize());
+            r.npdu->CopyData(link.npduOctets.data(), r.npdu->GetSize());
+        }
+        if (r.segment == 0)
+        {
+            ++link.npdus;
+        }
+        const uint32_t size = r.npdu->GetSize();
+        const uint8_t* data = link.npduOctets.data() + m_framing->DataOffset(r.segment);
+        const uint32_t length = m_framing->DataOctets(size, r.segment);
+        if (m_standardLlc)
+        {
+            octets = EncodeLlcUiFrame(kGprsLlcSapiUserData,
+                                      fromNetwork,
+                                      nu,
+                                      EncodeSnUnitdata(kGprsSndcpFirstNsapi,
+                                                       (link.npdus - 1) % kNpduModulus,
+                                                       r.segment,
+                                                       r.segment + 1 < r.segments,
+                                                       data,
+                                                       length));
+        }
+        else
+        {
+            // Header octets as zeros, the IP octets just before a zero FCS.
+            std::copy(data, data + length, octets.end() - kGprsLlcFcsOctets - length);
+        }
+    }
+    else if (!r.abm && m_standardLlc)
+    {
+        octets = EncodeLlcUiFrame(kGprsLlcSapiGmm, fromNetwork, nu, {});
+    }
+    NS_ASSERT_MSG(octets.size() == r.octets,
+                  "LLC frame of " << octets.size() << " octets, the model says " << r.octets);
+    link.frames[r.frameId] = std::move(octets);
+    while (link.frames.begin()->first + kKeptFrames < r.frameId)
+    {
+        link.firstBlock.erase(link.frames.begin()->first);
+        link.frames.erase(link.frames.begin());
+    }
+}
+
+const GprsRlcDataField&
+GprsGsmtapWriter::DataField(const GprsRadioBlockRecord& r, Link& link)
+{
+    // A block keeps its octets when sent again (TS 44.060 clause 9.3.2.1: GPRS never
+    // re-segments), and its LLC frames may be gone by then: encode new blocks only.
+    std::optional<GprsRlcDataField>& field = link.fields[r.block->bsn];
+    if (r.txKind == GprsRlcTxKind::NEW || !field)
+    {
+        field = EncodeRlcDataBlock(
+            *r.block,
+            [&link](uint64_t frameId, uint32_t offset, uint8_t* out, uint32_t n) {
+                const auto it = link.frames.find(frameId);
+                if (it != link.frames.end() && offset + n <= it->second.size())
+                {
+                    std::copy_n(it->second.begin() + offset, n, out);
+                }
+                else
+                {
+                    std::fill_n(out, n, 0); // a frame from before the writer was attached
+                }
+            });
+    }
+    return *field;
+}
+
+std::vector<uint8_t>
+GprsGsmtapWriter::EncodeBlock(const GprsRadioBlockRecord& r, Link& link)
+{
+    const GprsDownlinkMacHeader mac{r.usf, r.polled, 0}; // RRBP 0: the model polls 3 blocks on
+    if (r.kind == GprsRadioBlockRecord::USF_ONLY)
+    {
+        return GprsRlcMacEncoder::PacketDownlinkDummyControlBlock(mac);
+    }
+    if (r.kind == GprsRadioBlockRecord::DATA)
+    {
+        const GprsRlcDataField& field = DataField(r, link);
+        return r.dir == GprsDirection::DOWNLINK
+                   ? GprsRlcMacEncoder::DownlinkDataBlock(mac, r.tfi, *r.block, field)
+                   : GprsRlcMacEncoder::UplinkDataBlock(r.cv, r.stalled, r.tfi, *r.block, field);
+    }
+    switch (r.msg)
+    {
+    case GprsControlMessage::PACKET_DOWNLINK_ACK_NACK: {
+        std::optional<GprsChannelRequestDescription> request;
+        if (r.channelRequest)
+        {
+            request.emplace();
+            request->rlcMode = r.rlcMode;
+        }
+        return GprsRlcMacEncoder::PacketDownlinkAckNack(r.tfi, *r.ackNack, request);
+    }
+    case GprsControlMessage::PACKET_UPLINK_ACK_NACK:
+        return GprsRlcMacEncoder::PacketUplinkAckNack(mac, r.tfi, r.cs, *r.ackNack);
+    case GprsControlMessage::PACKET_CONTROL_ACK:
+        return GprsRlcMacEncoder::PacketControlAcknowledgement(GetTlli(r.ms));
+    case GprsControlMessage::PACKET_UPLINK_DUMMY_CONTROL_BLOCK:
+        return GprsRlcMacEncoder::PacketUplinkDummyControlBlock(GetTlli(r.ms));
+    case GprsControlMessage::PACKET_DOWNLINK_ASSIGNMENT: {
+        GprsDownlinkAssignment a;
+        a.tlli = GetTlli(r.ms);
+        a.rlcMode = r.rlcMode;
+        a.timeslots = r.timeslots;
+        a.tfi = r.tfi;
+        a.arfcn = m_arfcn;
+        a.tsc = m_tsc;
+        return GprsRlcMacEncoder::PacketDownlinkAssignment(mac, a);
+    }
+    case GprsControlMessage::PACKET_UPLINK_ASSIGNMENT: {
+        GprsUplinkAssignment a;
+        a.tlli = GetTlli(r.ms);
+        a.cs = r.cs;
+        a.tfi = r.tfi;
+        for (uint8_t tn = 0; tn < 8; ++tn)
+        {
+            if (r.timeslots & (0x80 >> tn))
+            {
+                a.usf[tn] = r.usfs[tn];
+            }
+        }
+        a.arfcn = m_arfcn;
+        a.tsc = m_tsc;
+        return GprsRlcMacEncoder::PacketUplinkAssignment(mac, a);
+    }
+    }
+    NS_FATAL_ERROR("GprsGsmtapWriter: unknown control message " << static_cast<int>(r.msg));
+}
+
+void
+GprsGsmtapWriter::RadioBlock(const GprsRadioBlockRecord& r)
+{
+    Link& link = GetLink(r.ms, r.dir);
+    // The block has arrived once its four TDMA frames are over.
+    const Time t = GprsBlockTiming::FrameStart(r.frame + GprsBlockTiming::kFramesPerBlock);
+    GsmtapHeader h;
+    h.type = GsmtapType::UM;
+    h.timeslot = r.pdch;
+    h.arfcn = m_arfcn;
+    h.uplink = r.dir == GprsDirection::UPLINK;
+    h.snrDb = static_cast<int8_t>(std::clamp(std::lround(r.ciDb), -128L, 127L));
+    h.frameNumber = GprsBlockTiming::ToFn(r.frame);
+    h.subType = r.kind == GprsRadioBlockRecord::DATA ? GsmtapChannel::PDTCH : GsmtapChannel::PACCH;
+    Write(t, h, EncodeBlock(r, link), r.lost);
+    if (r.kind != GprsRadioBlockRecord::DATA || r.txKind != GprsRlcTxKind::NEW)
+    {
+        return;
+    }
+    for (const GprsLlcSegment& s : r.block->segments)
+    {
+        if (s.offset == 0)
+        {
+            link.firstBlock[s.frameId] = {h.frameNumber, r.pdch};
+        }
+        const auto frame = link.frames.find(s.frameId);
+        if (!s.endsFrame || frame == link.frames.end())
+        {
+            continue;
+        }
+        // The LLC frame, now that its last octet is on the air.
+        GsmtapHeader llc = h;
+        llc.type = GsmtapType::GB_LLC;
+        llc.subType = GsmtapChannel::NONE;
+        llc.snrDb = 0;
+        const auto first = link.firstBlock.find(s.frameId);
+        if (first != link.firstBlock.end())
+        {
+            llc.frameNumber = first->second.first;
+            llc.timeslot = first->second.second;
+            link.firstBlock.erase(first);
+        }
+        Write(t, llc, frame->second, false);
+    }
+}
+
+void
+GprsGsmtapWriter::Write(Time t,
+                        const GsmtapHeader& header,
+                        const std::vector<uint8_t>& payload,
+                        bool lost)
+{
+    const std::vector<uint8_t> packet = EncapsulateGsmtap(EncodeGsmtap(header, payload),
+                                                          kDecodedAddress,
+                                                          lost ? kLostAddress : kDecodedAddress);
+    m_file->Write(t, packet.data(), static_cast<uint32_t>(packet.size()));
+}
+
+} // namespace ns3

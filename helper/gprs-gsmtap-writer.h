@@ -1,0 +1,114 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef GPRS_GSMTAP_WRITER_H
+#define GPRS_GSMTAP_WRITER_H
+
+#include "ns3/gprs-gsmtap.h"
+#include "ns3/gprs-llc-framing.h"
+#include "ns3/gprs-pcu.h"
+#include "ns3/object.h"
+#include "ns3/pcap-file-wrapper.h"
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <vector>
+
+/**
+ * \file
+ * \ingroup gprs
+ * Writes the radio interface of one cell as GSMTAP packets in a pcap file.
+ */
+
+namespace ns3
+{
+
+/**
+ * \ingroup gprs
+ * \brief Writes every radio block of one cell, and every LLC frame it carries, as a GSMTAP
+ * packet (GSMTAP version 2 in IPv4/UDP to port 4729, pcap link type RAW) that Wireshark decodes
+ * with its gsmtap, gsm_rlcmac, llcgprs and sndcp dissectors. GprsHelper::EnableGsmtap() makes
+ * one per cell.
+ *
+ * Packets, in simulation time order:
+ * - one GSMTAP Um packet per radio block (sub-type PDTCH for RLC data blocks, PACCH for control
+ *   blocks), its RLC/MAC block encoded by GprsRlcMacEncoder, stamped with the end of the block's
+ *   four TDMA frames; timeslot, frame number (of its first frame), uplink flag and ARFCN in the
+ *   header, the C/I of the mobile in the SNR field. A downlink block period in which the model
+ *   sends nothing but a USF is written as the Packet Downlink Dummy Control Block that carries it;
+ * - one GSMTAP LLC packet per LLC frame, after the block that carries the frame's last octet for
+ *   the first time (same time stamp), with the timeslot and frame number of the block that
+ *   carried its first octet. Wireshark decodes LLC, SNDCP (reassembling N-PDUs) and the IP packet.
+ *
+ * A block the receiver fails to decode is written too, with the sender's content, but to IPv4
+ * destination 127.0.0.2 instead of 127.0.0.1 (Wireshark: ip.dst == 127.0.0.2).
+ *
+ * The LLC frames are real UI frames (SAPI 3, N(U) = the frame's number on its link modulo 512,
+ * PM = 1, FCS) carrying SN-UNITDATA PDUs (NSAPI 5, N-PDU numbers counted per link) when the
+ * PCU's LlcOverhead, SndcpFirstHeader and SndcpNextHeader have their standard values (6, 4, 3);
+ * frames without user data (keep-alive, cell update) are empty UI frames of SAPI 1. With other
+ * sizes, or for LLC acknowledged-mode frames, the header and FCS octets are written as zeros
+ * around the IP octets. The mobile's TLLI is the local TLLI of its node id (GprsLocalTlli()).
+ */
+class GprsGsmtapWriter : public Object
+{
+  public:
+    /**
+     * \brief Get the TypeId
+     * \return the TypeId
+     */
+    static TypeId GetTypeId();
+    GprsGsmtapWriter();
+    ~GprsGsmtapWriter() override;
+
+    /**
+     * Write the blocks of a cell into a file.
+     * \param pcu the cell's PCU
+     * \param file a pcap file opened with link type RAW (PcapHelper::DLT_RAW)
+     */
+    void Attach(Ptr<GprsPcu> pcu, Ptr<PcapFileWrapper> file);
+
+    /// IPv4 destination of the blocks the receiver decoded: 127.0.0.1.
+    static constexpr uint32_t kDecodedAddress = 0x7F000001;
+    /// IPv4 destination of the blocks the receiver lost: 127.0.0.2.
+    static constexpr uint32_t kLostAddress = 0x7F000002;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /// What the writer keeps of one direction of one mobile.
+    struct Link
+    {
+        std::map<uint64_t, std::vector<uint8_t>> frames; //!< LLC frames by id, recent ones
+        std::map<uint64_t, std::pair<uint32_t, uint8_t>> firstBlock;       //!< frame id -> FN, TN
+        std::array<std::optional<GprsRlcDataField>, kGprsRlcSns> fields{}; //!< data fields by BSN
+        uint32_t npdus{0};               //!< N-PDUs numbered so far
+        Ptr<const Packet> npdu;          //!< IP packet of the last user data frame
+        std::vector<uint8_t> npduOctets; //!< its octets
+    };
+
+    void RadioBlock(const GprsRadioBlockRecord& r);
+    void LlcFrame(uint32_t ms, GprsDirection dir, const GprsLlcFrameRecord& r);
+    std::vector<uint8_t> EncodeBlock(const GprsRadioBlockRecord& r, Link& link);
+    const GprsRlcDataField& DataField(const GprsRadioBlockRecord& r, Link& link);
+    void Write(Time t, const GsmtapHeader& header, const std::vector<uint8_t>& payload, bool lost);
+    Link& GetLink(uint32_t ms, GprsDirection dir);
+    uint32_t GetTlli(uint32_t ms) const;
+
+    Ptr<GprsPcu> m_pcu;                               //!< the cell
+    Ptr<PcapFileWrapper> m_file;                      //!< the output
+    std::map<std::pair<uint32_t, int>, Link> m_links; //!< (mobile, direction) -> state
+    bool m_standardLlc{true}; //!< the PCU's LLC and SNDCP sizes are the standard ones
+    std::unique_ptr<GprsLlcFraming> m_framing; //!< the PCU's SNDCP segmentation
+    uint16_t m_arfcn;                          //!< ARFCN attribute
+    uint8_t m_tsc;                             //!< TSC attribute
+};
+
+} // namespace ns3
+
+#endif /* GPRS_GSMTAP_WRITER_H */
