@@ -86,7 +86,8 @@ main(int argc, char* argv[])
     options.AddFlag("progress", "report progress on stderr", progress);
     options.AddFlag("pcap",
                     "with --outdir: write server.pcap, ggsn.pcap and mobile.pcap (IP packets, "
-                    "readable by tcpdump, Wireshark and tcptrace)",
+                    "readable by tcpdump, Wireshark and tcptrace) and gsmtap.pcap (the cell's "
+                    "radio blocks and LLC frames as GSMTAP, for Wireshark)",
                     pcap);
     // What the example sets from its options (besides those Add... declare), and what it fixes.
     options.SetsAttribute("ns3::BulkSendApplication::MaxBytes", {"bytes"});
@@ -137,6 +138,7 @@ main(int argc, char* argv[])
                                         true);
         scenario.Cell().EnablePcap(outdir + "/ggsn.pcap", s.bssDevices.Get(0), false, true);
         scenario.Cell().EnablePcap(outdir + "/mobile.pcap", s.msDevices.Get(0), false, true);
+        scenario.Cell().EnableGsmtap(outdir + "/gsmtap.pcap", s.bssDevices, true);
     }
 
     // TCP download.
