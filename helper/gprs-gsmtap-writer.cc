@@ -35,6 +35,12 @@ constexpr uint32_t kNpduModulus = 4096;
 constexpr uint32_t kStandardSndcpFirst = 4;
 /// SN-UNITDATA header of later segments (TS 44.065 clause 7.2).
 constexpr uint32_t kStandardSndcpNext = 3;
+/// SN-DATA header of the first segment (TS 44.065 clause 7.2), as GprsPcu sizes I frames.
+constexpr uint32_t kSndcpDataFirst = 3;
+/// SN-DATA header of later segments.
+constexpr uint32_t kSndcpDataNext = 1;
+/// SN-DATA N-PDU numbers are 8 bits (TS 44.065 clause 7.2).
+constexpr uint32_t kAbmNpduModulus = 256;
 
 /**
  * \param pcu a PCU
@@ -102,6 +108,11 @@ GprsGsmtapWriter::Attach(Ptr<GprsPcu> pcu, Ptr<PcapFileWrapper> file)
     m_standardLlc = overhead == kGprsLlcUiOverheadOctets && first == kStandardSndcpFirst &&
                     next == kStandardSndcpNext;
     m_framing = std::make_unique<GprsLlcFraming>(GetUinteger(pcu, "N201U"), overhead, first, next);
+    // I frames: SN-DATA headers of 3 and 1 octets, LLC's own octets outside (GprsPcu).
+    m_abmFraming = std::make_unique<GprsLlcFraming>(GetUinteger(pcu, "LlcN201I"),
+                                                    0,
+                                                    kSndcpDataFirst,
+                                                    kSndcpDataNext);
     pcu->TraceConnectWithoutContext("RadioBlock",
                                     MakeCallback(&GprsGsmtapWriter::RadioBlock, this));
     pcu->TraceConnectWithoutContext("LlcFrame", MakeCallback(&GprsGsmtapWriter::LlcFrame, this));
@@ -119,6 +130,48 @@ GprsGsmtapWriter::GetTlli(uint32_t ms) const
     return GprsLocalTlli(m_pcu->GetMsDevice(ms)->GetNode()->GetId());
 }
 
+const uint8_t*
+GprsGsmtapWriter::NpduOctets(Link& link, const Ptr<const Packet>& npdu)
+{
+    if (link.npdu != npdu)
+    {
+        link.npdu = npdu;
+        link.npduOctets.resize(npdu->GetSize());
+        npdu->CopyData(link.npduOctets.data(), npdu->GetSize());
+    }
+    return link.npduOctets.data();
+}
+
+std::vector<uint8_t>
+GprsGsmtapWriter::AbmFrame(Link& link, bool fromNetwork, const GprsLlcFrameRecord& r)
+{
+    std::vector<uint8_t> information;
+    if (r.abm->type == GprsLlcAbmFrameType::I && r.npdu)
+    {
+        // An I frame sent again carries the same N-PDU number: number N-PDUs by their first
+        // segment's id.
+        const uint64_t npduId = r.abm->sduId - r.segment;
+        const auto [it, added] = link.abmNpdus.insert({npduId, link.npdus});
+        link.npdus += added;
+        while (link.abmNpdus.begin()->first + kKeptFrames < npduId)
+        {
+            link.abmNpdus.erase(link.abmNpdus.begin());
+        }
+        const uint32_t size = r.npdu->GetSize();
+        information = EncodeSnData(kGprsSndcpFirstNsapi,
+                                   it->second % kAbmNpduModulus,
+                                   r.segment == 0,
+                                   r.segment + 1 < r.segments,
+                                   NpduOctets(link, r.npdu) + m_abmFraming->DataOffset(r.segment),
+                                   m_abmFraming->DataOctets(size, r.segment));
+    }
+    if (information.size() != (r.abm->type == GprsLlcAbmFrameType::I ? r.abm->infoOctets : 0))
+    {
+        information.assign(r.abm->infoOctets, 0); // an I frame whose packet is gone
+    }
+    return EncodeLlcAbmFrame(*r.abm, kGprsLlcSapiUserData, fromNetwork, information);
+}
+
 void
 GprsGsmtapWriter::LlcFrame(uint32_t ms, GprsDirection dir, const GprsLlcFrameRecord& r)
 {
@@ -126,20 +179,18 @@ GprsGsmtapWriter::LlcFrame(uint32_t ms, GprsDirection dir, const GprsLlcFrameRec
     const bool fromNetwork = dir == GprsDirection::DOWNLINK;
     const auto nu = static_cast<uint16_t>(r.frameId % kNuModulus);
     std::vector<uint8_t> octets(r.octets, 0);
-    if (r.npdu)
+    if (r.abm)
     {
-        if (link.npdu != r.npdu)
-        {
-            link.npdu = r.npdu;
-            link.npduOctets.resize(r.npdu->GetSize());
-            r.npdu->CopyData(link.npduOctets.data(), r.npdu->GetSize());
-        }
+        octets = AbmFrame(link, fromNetwork, r);
+    }
+    else if (r.npdu)
+    {
         if (r.segment == 0)
         {
             ++link.npdus;
         }
         const uint32_t size = r.npdu->GetSize();
-        const uint8_t* data = link.npduOctets.data() + m_framing->DataOffset(r.segment);
+        const uint8_t* data = NpduOctets(link, r.npdu) + m_framing->DataOffset(r.segment);
         const uint32_t length = m_framing->DataOctets(size, r.segment);
         if (m_standardLlc)
         {
@@ -159,7 +210,7 @@ GprsGsmtapWriter::LlcFrame(uint32_t ms, GprsDirection dir, const GprsLlcFrameRec
             std::copy(data, data + length, octets.end() - kGprsLlcFcsOctets - length);
         }
     }
-    else if (!r.abm && m_standardLlc)
+    else if (m_standardLlc)
     {
         octets = EncodeLlcUiFrame(kGprsLlcSapiGmm, fromNetwork, nu, {});
     }

@@ -51,8 +51,10 @@ namespace ns3
  * PM = 1, FCS) carrying SN-UNITDATA PDUs (NSAPI 5, N-PDU numbers counted per link) when the
  * PCU's LlcOverhead, SndcpFirstHeader and SndcpNextHeader have their standard values (6, 4, 3);
  * frames without user data (keep-alive, cell update) are empty UI frames of SAPI 1. With other
- * sizes, or for LLC acknowledged-mode frames, the header and FCS octets are written as zeros
- * around the IP octets. The mobile's TLLI is the local TLLI of its node id (GprsLocalTlli()).
+ * sizes the header and FCS octets are written as zeros around the IP octets. LLC
+ * acknowledged-mode frames are I+S, S, SABM and UA frames (EncodeLlcAbmFrame()), the I frames
+ * carrying SN-DATA PDUs (N-PDU numbers counted per link, modulo 256). The mobile's TLLI is the
+ * local TLLI of its node id (GprsLocalTlli()).
  */
 class GprsGsmtapWriter : public Object
 {
@@ -87,13 +89,16 @@ class GprsGsmtapWriter : public Object
         std::map<uint64_t, std::vector<uint8_t>> frames; //!< LLC frames by id, recent ones
         std::map<uint64_t, std::pair<uint32_t, uint8_t>> firstBlock;       //!< frame id -> FN, TN
         std::array<std::optional<GprsRlcDataField>, kGprsRlcSns> fields{}; //!< data fields by BSN
-        uint32_t npdus{0};               //!< N-PDUs numbered so far
-        Ptr<const Packet> npdu;          //!< IP packet of the last user data frame
-        std::vector<uint8_t> npduOctets; //!< its octets
+        uint32_t npdus{0};                     //!< N-PDUs numbered so far
+        std::map<uint64_t, uint32_t> abmNpdus; //!< ABM: first segment's id -> N-PDU number
+        Ptr<const Packet> npdu;                //!< IP packet of the last user data frame
+        std::vector<uint8_t> npduOctets;       //!< its octets
     };
 
     void RadioBlock(const GprsRadioBlockRecord& r);
     void LlcFrame(uint32_t ms, GprsDirection dir, const GprsLlcFrameRecord& r);
+    const uint8_t* NpduOctets(Link& link, const Ptr<const Packet>& npdu);
+    std::vector<uint8_t> AbmFrame(Link& link, bool fromNetwork, const GprsLlcFrameRecord& r);
     std::vector<uint8_t> EncodeBlock(const GprsRadioBlockRecord& r, Link& link);
     const GprsRlcDataField& DataField(const GprsRadioBlockRecord& r, Link& link);
     void Write(Time t, const GsmtapHeader& header, const std::vector<uint8_t>& payload, bool lost);
@@ -104,9 +109,10 @@ class GprsGsmtapWriter : public Object
     Ptr<PcapFileWrapper> m_file;                      //!< the output
     std::map<std::pair<uint32_t, int>, Link> m_links; //!< (mobile, direction) -> state
     bool m_standardLlc{true}; //!< the PCU's LLC and SNDCP sizes are the standard ones
-    std::unique_ptr<GprsLlcFraming> m_framing; //!< the PCU's SNDCP segmentation
-    uint16_t m_arfcn;                          //!< ARFCN attribute
-    uint8_t m_tsc;                             //!< TSC attribute
+    std::unique_ptr<GprsLlcFraming> m_framing;    //!< the PCU's SN-UNITDATA segmentation
+    std::unique_ptr<GprsLlcFraming> m_abmFraming; //!< the PCU's SN-DATA segmentation
+    uint16_t m_arfcn;                             //!< ARFCN attribute
+    uint8_t m_tsc;                                //!< TSC attribute
 };
 
 } // namespace ns3

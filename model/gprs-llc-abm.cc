@@ -4,6 +4,8 @@
 
 #include "gprs-llc-abm.h"
 
+#include "gprs-llc-framing.h"
+
 #include <algorithm>
 #include <stdexcept>
 #include <string>
@@ -122,6 +124,65 @@ uint32_t
 GprsLlcAbmFrame::GetOctets() const
 {
     return GetHeaderOctets() + (type == GprsLlcAbmFrameType::I ? infoOctets : 0);
+}
+
+std::vector<uint8_t>
+EncodeLlcAbmFrame(const GprsLlcAbmFrame& frame,
+                  uint8_t sapi,
+                  bool fromNetwork,
+                  const std::vector<uint8_t>& information)
+{
+    const uint32_t info = frame.type == GprsLlcAbmFrameType::I ? frame.infoOctets : 0;
+    if (sapi > 15 || frame.ns >= kGprsLlcAbmSns || frame.nr >= kGprsLlcAbmSns ||
+        information.size() != info)
+    {
+        throw std::invalid_argument(
+            "LLC ABM frame with SAPI " + std::to_string(sapi) + ", N(S) " +
+            std::to_string(frame.ns) + ", N(R) " + std::to_string(frame.nr) + ", " +
+            std::to_string(information.size()) + " information octets (allowed: SAPI 0..15, " +
+            "N(S) and N(R) 0..511, " + std::to_string(info) + " octets)");
+    }
+    const bool command =
+        frame.type == GprsLlcAbmFrameType::I || frame.type == GprsLlcAbmFrameType::SABM;
+    std::vector<uint8_t> out;
+    out.reserve(frame.GetOctets());
+    out.push_back(static_cast<uint8_t>((command == fromNetwork ? 0x40 : 0) | sapi));
+    const auto s1s2 = static_cast<uint8_t>(frame.function);
+    const uint32_t sackOctets = frame.GetSackBitmapOctets();
+    switch (frame.type)
+    {
+    case GprsLlcAbmFrameType::I:
+        out.push_back(static_cast<uint8_t>((frame.ackRequest ? 0x40 : 0) | (frame.ns >> 4)));
+        out.push_back(static_cast<uint8_t>(((frame.ns & 0x0F) << 4) | (frame.nr >> 6)));
+        out.push_back(static_cast<uint8_t>(((frame.nr & 0x3F) << 2) | s1s2));
+        if (sackOctets > 0)
+        {
+            out.push_back(static_cast<uint8_t>(sackOctets - 1)); // K
+        }
+        break;
+    case GprsLlcAbmFrameType::S:
+        out.push_back(static_cast<uint8_t>(0x80 | (frame.ackRequest ? 0x20 : 0) | (frame.nr >> 6)));
+        out.push_back(static_cast<uint8_t>(((frame.nr & 0x3F) << 2) | s1s2));
+        break;
+    case GprsLlcAbmFrameType::SABM:
+        out.push_back(0xE0 | 0x10 | 0x07);
+        break;
+    case GprsLlcAbmFrameType::UA:
+        out.push_back(0xE0 | 0x10 | 0x06);
+        break;
+    }
+    for (uint32_t octet = 0; octet < sackOctets; ++octet)
+    {
+        uint8_t r = 0;
+        for (uint32_t bit = 0; bit < 8; ++bit)
+        {
+            r |= static_cast<uint8_t>(frame.sackBitmap.test(octet * 8 + bit) ? 0x80 >> bit : 0);
+        }
+        out.push_back(r);
+    }
+    out.insert(out.end(), information.begin(), information.end());
+    AppendLlcFcs(out);
+    return out;
 }
 
 GprsLlcAbmParameters

@@ -104,6 +104,28 @@ struct GprsLlcAbmFrame
 
 /**
  * \ingroup gprs
+ * The octets of an ABM frame (TS 44.064 clauses 6.2, 6.3): address field (PD = 0, C/R, SAPI); the
+ * control field of the I+S format (0, A, X, N(S), X, N(R), S1 S2, then for SACK the K octet and
+ * the bitmap R), the S format (1 0 A X X N(R) S1 S2, then for SACK the bitmap R) or the U format
+ * (1 1 1 P/F M4..M1: SABM 0111 with P = 1, UA 0110 with F = 1); the information field of an I
+ * frame; the FCS (GprsLlcFcs()). I frames and SABM are commands, S frames and UA responses: C/R
+ * is 1 in a command from the network and in a response from the mobile (clause 6.2.2). Bitmap
+ * octet 1 bit 8 is R(1), frame N(R) + 1.
+ * \param frame the frame
+ * \param sapi SAPI, 0..15
+ * \param fromNetwork the SGSN sends it
+ * \param information the information field of an I frame (frame.infoOctets octets)
+ * \return the frame, frame.GetOctets() octets
+ * \throws std::invalid_argument if sapi, N(S) or N(R) is out of range or the information field
+ *         is not frame.infoOctets octets
+ */
+std::vector<uint8_t> EncodeLlcAbmFrame(const GprsLlcAbmFrame& frame,
+                                       uint8_t sapi,
+                                       bool fromNetwork,
+                                       const std::vector<uint8_t>& information);
+
+/**
+ * \ingroup gprs
  * ABM parameters of one SAPI (TS 44.064 clause 8.9; XID-negotiable, both ends must agree).
  * T201, the I frame retransmission timer, runs with the value of T200: there is one XID
  * parameter for both (osmo-sgsn keeps one field, t200_201). The initial values are those of

@@ -99,6 +99,15 @@ GprsLlcFcs(const uint8_t* data, std::size_t length)
     return ~crc & 0xFFFFFF;
 }
 
+void
+AppendLlcFcs(std::vector<uint8_t>& frame)
+{
+    const uint32_t fcs = GprsLlcFcs(frame.data(), frame.size());
+    frame.push_back(static_cast<uint8_t>(fcs));
+    frame.push_back(static_cast<uint8_t>(fcs >> 8));
+    frame.push_back(static_cast<uint8_t>(fcs >> 16));
+}
+
 std::vector<uint8_t>
 EncodeLlcUiFrame(uint8_t sapi,
                  bool fromNetwork,
@@ -119,10 +128,7 @@ EncodeLlcUiFrame(uint8_t sapi,
     frame.push_back(static_cast<uint8_t>(control >> 8));
     frame.push_back(static_cast<uint8_t>(control));
     frame.insert(frame.end(), information.begin(), information.end());
-    const uint32_t fcs = GprsLlcFcs(frame.data(), frame.size());
-    frame.push_back(static_cast<uint8_t>(fcs));
-    frame.push_back(static_cast<uint8_t>(fcs >> 8));
-    frame.push_back(static_cast<uint8_t>(fcs >> 16));
+    AppendLlcFcs(frame);
     return frame;
 }
 
@@ -151,6 +157,33 @@ EncodeSnUnitdata(uint8_t nsapi,
     }
     pdu.push_back(static_cast<uint8_t>((segment << 4) | (npduNumber >> 8)));
     pdu.push_back(static_cast<uint8_t>(npduNumber));
+    pdu.insert(pdu.end(), data, data + length);
+    return pdu;
+}
+
+std::vector<uint8_t>
+EncodeSnData(uint8_t nsapi,
+             uint16_t npduNumber,
+             bool first,
+             bool more,
+             const uint8_t* data,
+             uint32_t length)
+{
+    if (nsapi > 15 || npduNumber > 255)
+    {
+        throw std::invalid_argument("SN-DATA with NSAPI " + std::to_string(nsapi) +
+                                    ", N-PDU number " + std::to_string(npduNumber) +
+                                    " (allowed: 0..15, 0..255)");
+    }
+    std::vector<uint8_t> pdu;
+    pdu.reserve(length + 3);
+    // X = 0, F, T = 0 (SN-DATA), M, NSAPI.
+    pdu.push_back(static_cast<uint8_t>((first ? 0x40 : 0) | (more ? 0x10 : 0) | nsapi));
+    if (first)
+    {
+        pdu.push_back(0); // DCOMP = 0, PCOMP = 0
+        pdu.push_back(static_cast<uint8_t>(npduNumber));
+    }
     pdu.insert(pdu.end(), data, data + length);
     return pdu;
 }

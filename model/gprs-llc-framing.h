@@ -102,6 +102,13 @@ uint32_t GprsLlcFcs(const uint8_t* data, std::size_t length);
 
 /**
  * \ingroup gprs
+ * Append the FCS of a frame's header and information field, least significant octet first.
+ * \param frame the frame so far
+ */
+void AppendLlcFcs(std::vector<uint8_t>& frame);
+
+/**
+ * \ingroup gprs
  * An LLC UI frame (TS 44.064 clauses 6.2, 6.3.3): address field (PD = 0, C/R, SAPI), the 2-octet
  * UI control field (N(U), E = 0: not ciphered, PM = 1: the FCS covers the information field),
  * the information field, the FCS.
@@ -138,6 +145,27 @@ std::vector<uint8_t> EncodeSnUnitdata(uint8_t nsapi,
                                       bool more,
                                       const uint8_t* data,
                                       uint32_t length);
+
+/**
+ * \ingroup gprs
+ * An SN-DATA PDU (TS 44.065 clause 7.2, acknowledged mode): octet 1 (X = 0, F, T = 0, M, NSAPI),
+ * in the first segment only octet 2 (DCOMP = PCOMP = 0) and the 8-bit N-PDU number, then the
+ * data: 3 + length octets for the first segment, 1 + length for the others.
+ * \param nsapi NSAPI, 0..15
+ * \param npduNumber N-PDU number, 0..255
+ * \param first F: the first segment of the N-PDU
+ * \param more M: more segments follow
+ * \param data the segment of the N-PDU
+ * \param length its octets
+ * \return the PDU
+ * \throws std::invalid_argument if a field is out of range
+ */
+std::vector<uint8_t> EncodeSnData(uint8_t nsapi,
+                                  uint16_t npduNumber,
+                                  bool first,
+                                  bool more,
+                                  const uint8_t* data,
+                                  uint32_t length);
 
 } // namespace ns3
 

@@ -1484,6 +1484,16 @@ GprsPcu::AppendFrame(Link& link, LlcFrame frame)
         r.segment = frame.segment;
         r.segments = frame.segments;
         r.abm = frame.abm.get();
+        if (r.abm && r.abm->type == GprsLlcAbmFrameType::I)
+        {
+            // An I frame carries one SN-DATA segment of an IP packet (HandToLlc).
+            if (const auto part = link.llc->sndcp.Find(r.abm->sduId))
+            {
+                r.npdu = part->npdu.packet;
+                r.segment = part->segment;
+                r.segments = part->segments;
+            }
+        }
         m_llcFrameTrace(index, dir, r);
     }
     if (CanJoinTbf(link))

@@ -199,9 +199,9 @@ struct GprsLlcFrameRecord
 {
     uint64_t frameId{0};    //!< GprsLlcSegment::frameId of its segments, counted per link
     uint32_t octets{0};     //!< frame length, headers and FCS included
-    Ptr<const Packet> npdu; //!< UI frame: the IP packet it carries a segment of; null: an LLC
-                            //!< frame without user data (dummy, cell update) or an ABM frame
-    uint16_t segment{0};    //!< SNDCP segment index of npdu
+    Ptr<const Packet> npdu; //!< UI or ABM I frame: the IP packet it carries a segment of;
+                            //!< null: no user data (dummy, cell update, S, SABM, UA frames)
+    uint16_t segment{0};    //!< SNDCP segment index of npdu (SN-UNITDATA or SN-DATA)
     uint16_t segments{1};   //!< SNDCP segments of npdu
     const GprsLlcAbmFrame* abm{nullptr}; //!< LLC acknowledged mode: the I, S or U frame
 };

@@ -60,7 +60,7 @@ class GprsSndcpAckTracker
         const uint64_t first = m_next;
         for (uint16_t s = 0; s < segments; ++s)
         {
-            m_segments.emplace(m_next++, Segment{shared});
+            m_segments.emplace(m_next++, Segment{shared, s});
         }
         return first;
     }
@@ -112,6 +112,28 @@ class GprsSndcpAckTracker
         return state->npdu;
     }
 
+    /// What a segment is part of.
+    struct Part
+    {
+        Npdu npdu;         //!< its N-PDU
+        uint16_t segment;  //!< its index in the N-PDU
+        uint16_t segments; //!< the N-PDU's segments
+    };
+
+    /**
+     * \param sduId a segment not yet released
+     * \return its N-PDU and place in it; nothing if the segment is unknown or released
+     */
+    std::optional<Part> Find(uint64_t sduId) const
+    {
+        const auto it = m_segments.find(sduId);
+        if (it == m_segments.end())
+        {
+            return std::nullopt;
+        }
+        return Part{it->second.npdu->npdu, it->second.index, it->second.npdu->segments};
+    }
+
     /// \return segments not yet released
     std::size_t GetSegments() const
     {
@@ -132,6 +154,7 @@ class GprsSndcpAckTracker
     struct Segment
     {
         std::shared_ptr<State> npdu; //!< its N-PDU, shared by its segments
+        uint16_t index{0};           //!< its index in the N-PDU
         bool delivered{false};       //!< the receiving entity delivered it
     };
 

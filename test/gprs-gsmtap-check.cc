@@ -441,6 +441,8 @@ main(int argc, char* argv[])
     scenario.Cell().SetMsDeviceAttribute("MultislotClass", UintegerValue(8));
     scenario.Cell().SetMsDeviceAttribute("RadioConditions", StringValue("0s:20,3s:5,5s:20"));
     GprsScenario s = scenario.Install(2);
+    // The uploading mobile's LLC runs in acknowledged mode: I, S, SABM and UA frames.
+    s.cellDevices.Get(2)->SetAttribute("LlcMode", StringValue("Acknowledged"));
     scenario.Cell().AssignStreams(s.cellDevices, 7);
     scenario.Cell().EnableGsmtap(pcap, s.cellDevices, true);
 
@@ -506,11 +508,11 @@ main(int argc, char* argv[])
             out->push_back(r);
         }).Bind(&rlcBlocks));
 
-    // TCP segments delivered to the mobiles: (sequence number, length).
-    std::set<std::pair<uint32_t, uint32_t>> delivered;
+    // TCP data segments delivered across the cell: (uplink, sequence number, length).
+    std::set<std::tuple<bool, uint32_t, uint32_t>> delivered;
     s.pcu->TraceConnectWithoutContext(
         "PacketDelivered",
-        MakeCallback(+[](std::set<std::pair<uint32_t, uint32_t>>* out,
+        MakeCallback(+[](std::set<std::tuple<bool, uint32_t, uint32_t>>* out,
                          uint32_t,
                          GprsDirection dir,
                          Ptr<const Packet> packet,
@@ -519,12 +521,14 @@ main(int argc, char* argv[])
             Ipv4Header ip;
             p->RemoveHeader(ip);
             TcpHeader tcp;
-            if (dir == GprsDirection::DOWNLINK && ip.GetProtocol() == TcpL4Protocol::PROT_NUMBER)
+            if (ip.GetProtocol() == TcpL4Protocol::PROT_NUMBER)
             {
                 p->RemoveHeader(tcp);
                 if (p->GetSize() > 0)
                 {
-                    out->insert({tcp.GetSequenceNumber().GetValue(), p->GetSize()});
+                    out->insert({dir == GprsDirection::UPLINK,
+                                 tcp.GetSequenceNumber().GetValue(),
+                                 p->GetSize()});
                 }
             }
         }).Bind(&delivered));
@@ -640,18 +644,28 @@ main(int argc, char* argv[])
     }
 
     // LLC frames: FCS correct; the TCP segments the mobile received are among them.
-    std::set<std::pair<uint32_t, uint32_t>> decoded;
+    std::set<std::tuple<bool, uint32_t, uint32_t>> decoded;
+    std::map<std::string, uint32_t> llcFormats; // UI, I, S: frames of each format decoded
     for (const Decoded* p : llc)
     {
         const Field* fcs = p->Find("llcgprs.fcs");
         c.Check(fcs && fcs->showname.find("(correct)") != std::string::npos,
                 "packet " + Num(p->number),
                 "LLC FCS " + (fcs ? fcs->showname : std::string("(absent)")));
+        for (const auto& [field, format] : std::vector<std::pair<std::string, std::string>>{
+                 {"llcgprs.nu", "UI"},
+                 {"llcgprs.sackns", "I"},
+                 {"llcgprs.s", "S"}}) // no U frame: the model\'s ABM starts established
+        {
+            llcFormats[format] += p->Find(field) != nullptr;
+        }
+        const Field* uplink = p->Find("gsmtap.uplink");
         const Field* seq = p->Find("tcp.seq_raw");
         const Field* len = p->Find("tcp.len");
-        if (seq && len && std::stoul(len->show) > 0)
+        if (uplink && seq && len && std::stoul(len->show) > 0)
         {
-            decoded.insert({static_cast<uint32_t>(std::stoul(seq->show)),
+            decoded.insert({uplink->show == "1",
+                            static_cast<uint32_t>(std::stoul(seq->show)),
                             static_cast<uint32_t>(std::stoul(len->show))});
         }
     }
@@ -663,7 +677,11 @@ main(int argc, char* argv[])
     c.Check(!delivered.empty() && found == delivered.size(),
             "LLC",
             Num(found) + " of the " + Num(delivered.size()) +
-                " TCP segments delivered downlink found decoded in the LLC frames");
+                " TCP segments delivered found decoded in the LLC frames");
+    for (const auto& [format, count] : llcFormats)
+    {
+        c.Check(count > 0, "LLC", "no " + format + " frame decoded");
+    }
 
     // The run must have exercised what is checked.
     c.Check(lost > 0 && retransmitted > 0, "run", "no lost or retransmitted block");
@@ -677,7 +695,8 @@ main(int argc, char* argv[])
     }
     std::cout << packets.size() << " packets decoded by tshark: " << um.size() << " radio blocks ("
               << lost << " lost, " << retransmitted << " data blocks sent again), " << llc.size()
-              << " LLC frames; " << found << " TCP segments followed; " << c.GetChecks()
+              << " LLC frames (UI " << llcFormats["UI"] << ", I " << llcFormats["I"] << ", S "
+              << llcFormats["S"] << "); " << found << " TCP segments followed; " << c.GetChecks()
               << " checks, " << c.GetFailures() << " failed\n";
     return c.GetFailures() == 0 ? 0 : 1;
 }

@@ -5,6 +5,7 @@
 #include "gprs-expect-invalid.h"
 
 #include "ns3/gprs-gsmtap.h"
+#include "ns3/gprs-llc-abm.h"
 #include "ns3/gprs-llc-framing.h"
 
 #include <gtest/gtest.h>
@@ -180,4 +181,66 @@ TEST(GprsLlcFraming, SegmentsTileTheIpPacket)
     EXPECT_EQ(next, size);
     EXPECT_EQ(framing.DataOctets(size, 0), 496u);
     EXPECT_EQ(framing.DataOffset(2), 993u);
+}
+
+TEST(GprsLlcFraming, SnDataHeaders)
+{
+    // TS 44.065 clause 7.2: X F T M NSAPI; DCOMP PCOMP and the 8-bit N-PDU number in the first
+    // segment only.
+    const uint8_t data[] = {0x45, 0x00};
+    EXPECT_EQ(EncodeSnData(5, 0x12, true, true, data, 2),
+              (std::vector<uint8_t>{0b0'1'0'1'0101, 0x00, 0x12, 0x45, 0x00}));
+    EXPECT_EQ(EncodeSnData(5, 0x12, false, false, data, 1),
+              (std::vector<uint8_t>{0b0'0'0'0'0101, 0x45}));
+    ExpectInvalid([&] { EncodeSnData(5, 256, true, false, data, 1); }, "N-PDU number 256");
+}
+
+TEST(GprsLlcAbm, FrameOctetsFollowTheFormats)
+{
+    // TS 44.064 clause 6.3: I+S control field 0 A X N(S) X N(R) S1 S2.
+    GprsLlcAbmFrame i;
+    i.type = GprsLlcAbmFrameType::I;
+    i.ns = 421; // 1 1010 0101
+    i.nr = 243; // 011 110011
+    i.ackRequest = true;
+    i.function = GprsLlcSupervisoryFunction::RR;
+    i.infoOctets = 1;
+    const auto down = EncodeLlcAbmFrame(i, kGprsLlcSapiUserData, true, {0xAA});
+    ASSERT_EQ(down.size(), i.GetOctets());
+    EXPECT_EQ(std::vector<uint8_t>(down.begin(), down.end() - 3),
+              (std::vector<uint8_t>{0x43, 0b0'1'0'11010, 0b0101'0'011, 0b110011'00, 0xAA}));
+    const uint32_t fcs = GprsLlcFcs(down.data(), down.size() - 3);
+    EXPECT_EQ(down[down.size() - 3], fcs & 0xFF);
+    EXPECT_EQ(down[down.size() - 1], fcs >> 16);
+    // I+S with SACK: the K octet (bitmap octets - 1), then the bitmap, R(1) first.
+    i.function = GprsLlcSupervisoryFunction::SACK;
+    i.sackBitmap.set(0);
+    i.sackBitmap.set(8);
+    const auto sack = EncodeLlcAbmFrame(i, kGprsLlcSapiUserData, false, {0xAA});
+    ASSERT_EQ(sack.size(), i.GetOctets());
+    EXPECT_EQ(std::vector<uint8_t>(sack.begin(), sack.begin() + 7),
+              (std::vector<uint8_t>{0x03, 0x5A, 0x53, 0b110011'11, 1, 0x80, 0x80}));
+    // S format: 1 0 A X X N(R) S1 S2, the bitmap up to the FCS; a response, C/R = 1 from the
+    // mobile.
+    GprsLlcAbmFrame s;
+    s.type = GprsLlcAbmFrameType::S;
+    s.nr = 2;
+    s.function = GprsLlcSupervisoryFunction::SACK;
+    s.sackBitmap.set(0);
+    s.sackBitmap.set(8);
+    const auto up = EncodeLlcAbmFrame(s, kGprsLlcSapiUserData, false, {});
+    ASSERT_EQ(up.size(), s.GetOctets());
+    EXPECT_EQ(std::vector<uint8_t>(up.begin(), up.begin() + 5),
+              (std::vector<uint8_t>{0x43, 0b10'0'00'000, 0b000010'11, 0x80, 0x80}));
+    // U format: 1 1 1 P/F M4..M1, SABM 0111 (a command), UA 0110 (a response).
+    GprsLlcAbmFrame u;
+    u.type = GprsLlcAbmFrameType::SABM;
+    EXPECT_EQ(EncodeLlcAbmFrame(u, kGprsLlcSapiUserData, true, {})[1], 0xF7);
+    EXPECT_EQ(EncodeLlcAbmFrame(u, kGprsLlcSapiUserData, true, {})[0], 0x43);
+    u.type = GprsLlcAbmFrameType::UA;
+    const auto ua = EncodeLlcAbmFrame(u, kGprsLlcSapiUserData, true, {});
+    ASSERT_EQ(ua.size(), u.GetOctets());
+    EXPECT_EQ(ua[0], 0x03);
+    EXPECT_EQ(ua[1], 0xF6);
+    ExpectInvalid([&] { EncodeLlcAbmFrame(i, 3, true, {}); }, "0 information octets");
 }

@@ -28,6 +28,22 @@ TEST(GprsSndcpAckTracker, SegmentsGetConsecutiveIdentifiers)
     EXPECT_THROW(tracker.Add(13, 0), std::invalid_argument);
 }
 
+TEST(GprsSndcpAckTracker, FindNamesTheNpduAndPlaceOfASegmentUntilReleased)
+{
+    GprsSndcpAckTracker<int> tracker;
+    tracker.Add(10, 1);
+    const uint64_t first = tracker.Add(11, 3);
+    const auto part = tracker.Find(first + 2);
+    ASSERT_TRUE(part);
+    EXPECT_EQ(part->npdu, 11);
+    EXPECT_EQ(part->segment, 2u);
+    EXPECT_EQ(part->segments, 3u);
+    EXPECT_EQ(tracker.Find(0)->segment, 0u);
+    tracker.Release(first + 2);
+    EXPECT_FALSE(tracker.Find(first + 2));
+    EXPECT_FALSE(tracker.Find(first + 3));
+}
+
 TEST(GprsSndcpAckTracker, NpduDeliveredWhenItsLastSegmentIs)
 {
     GprsSndcpAckTracker<int> tracker;
