@@ -12,7 +12,7 @@
 // warning in the GSM layers, that every LLC frame's FCS is correct, and that every TCP segment
 // the mobile received can be found, decoded through LLC and SNDCP, among the file's LLC frames.
 //
-// Usage: gprs-gsmtap-check --tshark=PATH --outdir=DIR. Exits 77 (skipped) when PATH is empty,
+// Usage: gprs-gsmtap-check [--tshark=PATH] --outdir=DIR. Exits 77 (skipped) without --tshark,
 // 0 when every check passes, 1 otherwise.
 
 #include "ns3/applications-module.h"
@@ -422,7 +422,7 @@ main(int argc, char* argv[])
     std::string tshark;
     std::string outdir = ".";
     CommandLine cmd(__FILE__);
-    cmd.AddValue("tshark", "path of tshark (empty: skip the test)", tshark);
+    cmd.AddValue("tshark", "path of tshark (none given: skip the test)", tshark);
     cmd.AddValue("outdir", "directory for gsmtap.pcap and model-blocks.txt", outdir);
     cmd.Parse(argc, argv);
     if (tshark.empty())
