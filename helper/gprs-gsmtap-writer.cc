@@ -206,8 +206,9 @@ GprsGsmtapWriter::LlcFrame(uint32_t ms, GprsDirection dir, const GprsLlcFrameRec
         }
         else
         {
-            // Header octets as zeros, the IP octets just before a zero FCS.
-            std::copy(data, data + length, octets.end() - kGprsLlcFcsOctets - length);
+            // Header octets as zeros, the IP octets just before a zero FCS (where it fits).
+            const uint32_t fcs = std::min(kGprsLlcFcsOctets, r.octets - length);
+            std::copy(data, data + length, octets.end() - fcs - length);
         }
     }
     else if (m_standardLlc)

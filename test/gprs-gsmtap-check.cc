@@ -3,14 +3,15 @@
  */
 
 // Checks the GSMTAP export with a real decoder: a small cell (a TCP download to one mobile, a
-// TCP upload from another, a bad radio spell for losses and retransmissions) writes its GSMTAP
-// pcap (GprsHelper::EnableGsmtap) and, from the same run, the model's own record of every radio
-// block; tshark (Wireshark's dissectors) decodes the pcap and every decoded field is compared
-// with the record: time slot, frame number, direction, lost flag, BSN, TFI, FBI, USF, S/P, CV,
-// SI, the length indicators, message types, the Ack/Nack descriptions (FAI, SSN, the 64-bit RBB),
-// TLLIs and assignments. It also checks that tshark reports no malformed packet and no expert
-// warning in the GSM layers, that every LLC frame's FCS is correct, and that every TCP segment
-// the mobile received can be found, decoded through LLC and SNDCP, among the file's LLC frames.
+// TCP upload from another whose LLC runs in acknowledged mode, a bad radio spell for losses and
+// retransmissions) writes its GSMTAP pcap (GprsHelper::EnableGsmtap) and, from the same run, the
+// model's own record of every radio block; tshark (Wireshark's dissectors) decodes the pcap and
+// every decoded field is compared with the record: time order, time slot, frame number,
+// direction, lost flag, BSN, TFI, FBI, USF, S/P, CV, SI, the length indicators, message types,
+// the Ack/Nack descriptions (FAI, SSN, the 64-bit RBB), TLLIs and assignments. It also checks
+// that tshark reports no malformed packet and no expert warning in the GSM layers, that every
+// LLC frame's FCS is correct, and that every TCP segment delivered across the cell can be found,
+// decoded through LLC and SNDCP, among the file's LLC frames.
 //
 // Usage: gprs-gsmtap-check [--tshark=PATH] --outdir=DIR. Exits 77 (skipped) without --tshark,
 // 0 when every check passes, 1 otherwise.
@@ -614,8 +615,15 @@ main(int argc, char* argv[])
     const std::vector<Decoded> packets = Decode(tshark, pcap);
     std::vector<const Decoded*> um;
     std::vector<const Decoded*> llc;
+    double lastTime = 0;
     for (const Decoded& p : packets)
     {
+        const Field* time = p.Find("frame.time_epoch");
+        const double t = time ? std::stod(time->show) : -1;
+        c.Check(t >= lastTime,
+                "packet " + Num(p.number),
+                "time " + (time ? time->show : std::string("(absent)")) + " before the last");
+        lastTime = t;
         const Field* type = p.Find("gsmtap.type");
         (type && type->show == "8" ? llc : um).push_back(&p);
         for (const Field& f : p.fields)
