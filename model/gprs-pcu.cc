@@ -1113,7 +1113,8 @@ void
 GprsPcu::AllocateTfi(uint32_t index, GprsDirection dir)
 {
     // HasResources() counts TFIs and USFs; the assignment carries their values: the lowest that no
-    // other TBF of the direction holds, on each of the mobile's uplink timeslots for a USF.
+    // other TBF of the direction holds, on each of the mobile's uplink timeslots for a USF. Only
+    // called once HasResources() said one of each is free.
     std::bitset<kGprsTfis> tfis;
     std::array<std::bitset<kGprsUsfsPerPdch>, 8> usfs{};
     for (uint32_t i = 0; i < m_mss.size(); ++i)
