@@ -443,9 +443,9 @@ main(int argc, char* argv[])
     scenario.Cell().SetMsDeviceAttribute("RadioConditions", StringValue("0s:20,3s:5,5s:20"));
     GprsScenario s = scenario.Install(2);
     // The uploading mobile's LLC runs in acknowledged mode: I, S, SABM and UA frames.
-    s.cellDevices.Get(2)->SetAttribute("LlcMode", StringValue("Acknowledged"));
-    scenario.Cell().AssignStreams(s.cellDevices, 7);
-    scenario.Cell().EnableGsmtap(pcap, s.cellDevices, true);
+    s.msDevices.Get(1)->SetAttribute("LlcMode", StringValue("Acknowledged"));
+    scenario.Cell().AssignStreams(s.bssDevices, 7);
+    scenario.Cell().EnableGsmtap(pcap, s.bssDevices, true);
 
     std::vector<Expected> model;
     std::ofstream trace(outdir + "/model-blocks.txt");
