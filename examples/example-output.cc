@@ -12,6 +12,7 @@
 #include "ns3/gprs-link-adaptation.h"
 #include "ns3/gprs-ms-net-device.h"
 #include "ns3/gprs-multislot-class.h"
+#include "ns3/gprs-ns3-compat.h"
 #include "ns3/gprs-pcu.h"
 #include "ns3/gprs-text-input.h"
 #include "ns3/integer.h"
@@ -475,7 +476,7 @@ ExampleOptions::Add(const std::string& name,
     // CommandLine's own string option fails or keeps the first word.
     m_cmd.AddValue(name,
                    help + (allowed.empty() ? "" : "; allowed: " + allowed),
-                   Callback<bool, std::string>([&option](const std::string& text) {
+                   gprs::CommandLineCallback([&option](const std::string& text) {
                        option.text = text;
                        return true;
                    }),

@@ -9,6 +9,7 @@
 #include "ns3/gprs-channel.h"
 #include "ns3/gprs-gsmtap-writer.h"
 #include "ns3/gprs-ms-net-device.h"
+#include "ns3/gprs-ns3-compat.h"
 #include "ns3/gprs-pcu.h"
 #include "ns3/log.h"
 #include "ns3/node-list.h"
@@ -227,7 +228,7 @@ GprsHelper::EnablePcapInternal(std::string prefix,
         explicitFilename ? prefix : pcapHelper.GetFilenameFromDevice(prefix, device);
     // The devices carry IP packets without link-layer header.
     const Ptr<PcapFileWrapper> file =
-        pcapHelper.CreateFile(filename, std::ios::out, PcapHelper::DLT_RAW);
+        pcapHelper.CreateFile(filename, std::ios::out, gprs::kPcapLinkTypeRaw);
     pcapHelper.HookDefaultSink<GprsNetDevice>(device, "Sniffer", file);
 }
 

@@ -5,6 +5,8 @@
 #include "gprs-tcp-tracer.h"
 
 #include "ns3/abort.h"
+#include "ns3/config.h"
+#include "ns3/gprs-ns3-compat.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/ipv4-l3-protocol.h"
 #include "ns3/object-vector.h"
@@ -198,7 +200,7 @@ GprsTcpTracer::OnTx(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocket
 void
 GprsTcpTracer::OnLocalDeliver(const Ipv4Header& ip, Ptr<const Packet> p, uint32_t)
 {
-    if (ip.GetProtocol() != TcpL4Protocol::PROT_NUMBER)
+    if (ip.GetProtocol() != gprs::kTcpProtocolNumber)
     {
         return;
     }

@@ -6,10 +6,10 @@
 
 #include "gprs-channel.h"
 #include "gprs-ms-net-device.h"
+#include "gprs-ns3-compat.h"
 #include "gprs-pcu.h"
 
 #include "ns3/ipv4-header.h"
-#include "ns3/ipv4-l3-protocol.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
@@ -129,7 +129,7 @@ GprsBssNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protoco
     }
     Ipv4Header ip;
     int64_t ms = -1;
-    if (protocolNumber == Ipv4L3Protocol::PROT_NUMBER && packet->PeekHeader(ip))
+    if (protocolNumber == gprs::kIpv4EtherType && packet->PeekHeader(ip))
     {
         ms = FindMs(ip.GetDestination());
     }
@@ -157,7 +157,7 @@ GprsBssNetDevice::ReceiveFromCell(Ptr<Packet> packet, const Address& from)
                                    &GprsBssNetDevice::ForwardUp,
                                    this,
                                    packet,
-                                   Ipv4L3Protocol::PROT_NUMBER,
+                                   gprs::kIpv4EtherType,
                                    from);
 }
 

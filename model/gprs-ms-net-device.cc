@@ -7,13 +7,13 @@
 #include "gprs-bss-net-device.h"
 #include "gprs-channel.h"
 #include "gprs-multislot-class.h"
+#include "gprs-ns3-compat.h"
 #include "gprs-pcu.h"
 #include "gprs-text-input.h"
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/double.h"
-#include "ns3/ipv4-l3-protocol.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/simulator.h"
@@ -311,7 +311,7 @@ GprsMsNetDevice::Receive(Ptr<Packet> packet)
                                    &GprsMsNetDevice::ForwardUp,
                                    this,
                                    packet,
-                                   Ipv4L3Protocol::PROT_NUMBER,
+                                   gprs::kIpv4EtherType,
                                    GetGprsChannel()->GetBss()->GetAddress());
 }
 

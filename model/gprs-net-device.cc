@@ -5,8 +5,8 @@
 #include "gprs-net-device.h"
 
 #include "gprs-channel.h"
+#include "gprs-ns3-compat.h"
 
-#include "ns3/ipv4-l3-protocol.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/uinteger.h"
@@ -233,7 +233,7 @@ GprsNetDevice::SupportsSendFrom() const
 bool
 GprsNetDevice::AcceptFromAbove(Ptr<const Packet> packet, uint16_t protocolNumber)
 {
-    if (protocolNumber != Ipv4L3Protocol::PROT_NUMBER)
+    if (protocolNumber != gprs::kIpv4EtherType)
     {
         // PDP type IPv4 (TS 29.061): the model routes downlink packets by IPv4 destination.
         NS_LOG_WARN("GPRS device carries IPv4 only; dropping protocol 0x" << std::hex

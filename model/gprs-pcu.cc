@@ -2691,7 +2691,7 @@ GprsPcu::PumpLlc(uint32_t index, GprsDirection dir)
     {
         Simulator::Cancel(link.llc->timer);
     }
-    else if (!link.llc->timer.IsRunning() || *expiry != link.llc->timerAt)
+    else if (link.llc->timer.IsExpired() || *expiry != link.llc->timerAt)
     {
         Simulator::Cancel(link.llc->timer);
         link.llc->timerAt = *expiry;

@@ -13,6 +13,7 @@
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
 #include "ns3/gprs-module.h"
+#include "ns3/gprs-ns3-compat.h"
 #include "ns3/internet-module.h"
 
 #include <algorithm>
@@ -388,7 +389,7 @@ struct TcpReceiverCheck
         Ptr<Packet> p = packet->Copy();
         Ipv4Header ip;
         p->RemoveHeader(ip);
-        if (ip.GetProtocol() != TcpL4Protocol::PROT_NUMBER)
+        if (ip.GetProtocol() != gprs::kTcpProtocolNumber)
         {
             return;
         }

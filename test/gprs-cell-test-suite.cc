@@ -10,10 +10,12 @@
 // force, never copied from a previous run.
 
 #include "gprs-cell-fixture.h"
+#include "gprs-test-suite.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
 #include "ns3/gprs-module.h"
+#include "ns3/gprs-ns3-compat.h"
 #include "ns3/internet-module.h"
 #include "ns3/test.h"
 
@@ -1023,7 +1025,7 @@ class GprsCellPcapTestCase : public TestCase
         PcapFile pcap;
         pcap.Open(prefix, std::ios::in | std::ios::binary);
         NS_TEST_ASSERT_MSG_EQ(pcap.Fail(), false, "pcap file " << prefix << " readable");
-        NS_TEST_EXPECT_MSG_EQ(pcap.GetDataLinkType(), PcapHelper::DLT_RAW, "raw IP link type");
+        NS_TEST_EXPECT_MSG_EQ(pcap.GetDataLinkType(), gprs::kPcapLinkTypeRaw, "raw IP link type");
         uint32_t udp = 0;
         uint8_t data[2048];
         uint32_t tsSec;
@@ -1040,7 +1042,7 @@ class GprsCellPcapTestCase : public TestCase
             }
             const int version = data[0] >> 4;
             NS_TEST_EXPECT_MSG_EQ(version, 4, "IPv4 packet");
-            udp += data[9] == UdpL4Protocol::PROT_NUMBER && origLen == 300 ? 1 : 0;
+            udp += data[9] == gprs::kUdpProtocolNumber && origLen == 300 ? 1 : 0;
         }
         NS_TEST_EXPECT_MSG_EQ(udp, 5u, "the 5 downlink UDP packets of 300 octets");
     }
@@ -1339,17 +1341,17 @@ class GprsCellConservationTestCase : public TestCase
 };
 
 /// The conservation test in every combination of RLC and LLC modes.
-class GprsCellConservationTestSuite : public TestSuite
+class GprsCellConservationTestSuite : public GprsTestSuite
 {
   public:
     GprsCellConservationTestSuite()
-        : TestSuite("gprs-cell-conservation", UNIT)
+        : GprsTestSuite("gprs-cell-conservation")
     {
         for (const char* rlc : {"Acknowledged", "Unacknowledged"})
         {
             for (const char* llc : {"Unacknowledged", "Acknowledged"})
             {
-                AddTestCase(new GprsCellConservationTestCase(rlc, llc), TestCase::QUICK);
+                AddMade([rlc, llc]() { return new GprsCellConservationTestCase(rlc, llc); });
             }
         }
     }
@@ -1790,67 +1792,40 @@ class GprsCellUnacknowledgedWrapTestCase : public TestCase
     }
 };
 
-/**
- * A suite of one test case: ns-3 stops a suite at its first failing case, so each scenario
- * gets its own suite and reports whatever the others do.
- */
-template <typename T>
-class GprsCellTestSuite : public TestSuite
-{
-  public:
-    /**
-     * \param name suite name
-     * \param duration QUICK, EXTENSIVE or TAKES_FOREVER
-     */
-    GprsCellTestSuite(const std::string& name, TestCase::TestDuration duration)
-        : TestSuite(name, UNIT)
-    {
-        AddTestCase(new T, duration);
-    }
-};
-
-GprsCellTestSuite<GprsCellAttributeTestCase> g_attributes("gprs-cell-attributes",
-                                                          TestCase::QUICK); //!< suite
-GprsCellTestSuite<GprsCellSaturationTestCase> g_saturation("gprs-cell-saturation",
-                                                           TestCase::QUICK);    //!< suite
-GprsCellTestSuite<GprsCellArqTestCase> g_arq("gprs-cell-arq", TestCase::QUICK); //!< suite
-GprsCellTestSuite<GprsCellTcpTestCase> g_tcp("gprs-cell-tcp", TestCase::QUICK); //!< suite
-GprsCellTestSuite<GprsCellFairnessTestCase> g_fairness("gprs-cell-fairness",
-                                                       TestCase::QUICK); //!< suite
-GprsCellTestSuite<GprsCellMultislotTestCase> g_multislot("gprs-cell-multislot",
-                                                         TestCase::QUICK);               //!< suite
-GprsCellTestSuite<GprsCellOutageTestCase> g_outage("gprs-cell-outage", TestCase::QUICK); //!< suite
-GprsCellTestSuite<GprsCellBufferTestCase> g_buffer("gprs-cell-buffer", TestCase::QUICK); //!< suite
-GprsCellTestSuite<GprsCellTbfDelayTestCase> g_tbf("gprs-cell-tbf", TestCase::QUICK);     //!< suite
-GprsCellTestSuite<GprsCellDeterminismTestCase> g_determinism("gprs-cell-determinism",
-                                                             TestCase::QUICK); //!< suite
-GprsCellTestSuite<GprsCellGilbertElliottTestCase> g_ge("gprs-cell-gilbert-elliott",
-                                                       TestCase::QUICK); //!< suite
-GprsCellTestSuite<GprsCellReselectionTestCase> g_reselection("gprs-cell-reselection",
-                                                             TestCase::QUICK);     //!< suite
-GprsCellTestSuite<GprsCellPcapTestCase> g_pcap("gprs-cell-pcap", TestCase::QUICK); //!< suite
-GprsCellTestSuite<GprsCellLinkAdaptationTestCase> g_la("gprs-cell-link-adaptation",
-                                                       TestCase::QUICK); //!< suite
-GprsCellTestSuite<GprsCellUnreachableTestCase> g_unreachable("gprs-cell-unreachable",
-                                                             TestCase::QUICK); //!< suite
-GprsCellTestSuite<GprsCellPacchAssignmentTestCase> g_pacch("gprs-cell-pacch-assignment",
-                                                           TestCase::QUICK); //!< suite
-GprsCellConservationTestSuite g_conservation;                                //!< suite
-GprsCellTestSuite<GprsCellUnacknowledgedTcpTestCase> g_umTcp("gprs-cell-unacknowledged-tcp",
-                                                             TestCase::QUICK); //!< suite
-GprsCellTestSuite<GprsCellUplinkFinalAckTestCase> g_ulFinal("gprs-cell-uplink-final-ack",
-                                                            TestCase::QUICK); //!< suite
-GprsCellTestSuite<GprsCellCountdownTestCase> g_countdown("gprs-cell-countdown",
-                                                         TestCase::QUICK); //!< suite
-GprsCellTestSuite<GprsCellTfiLimitTestCase> g_tfi("gprs-cell-tfi-limit",
-                                                  TestCase::QUICK); //!< suite
-GprsCellTestSuite<GprsCellKeepAliveTestCase> g_keepAlive("gprs-cell-keep-alive",
-                                                         TestCase::QUICK); //!< suite
-GprsCellTestSuite<GprsCellLlcLifetimeTestCase> g_lifetime("gprs-cell-llc-lifetime",
-                                                          TestCase::QUICK); //!< suite
-GprsCellTestSuite<GprsCellUnacknowledgedWrapTestCase> g_umWrap("gprs-cell-unacknowledged-wrap",
-                                                               TestCase::QUICK); //!< suite
-GprsCellTestSuite<GprsCellUnacknowledgedTestCase> g_um("gprs-cell-unacknowledged",
-                                                       TestCase::QUICK); //!< suite
+GprsSingleCaseTestSuite<GprsCellAttributeTestCase> g_attributes("gprs-cell-attributes");  //!< suite
+GprsSingleCaseTestSuite<GprsCellSaturationTestCase> g_saturation("gprs-cell-saturation"); //!< suite
+GprsSingleCaseTestSuite<GprsCellArqTestCase> g_arq("gprs-cell-arq");                      //!< suite
+GprsSingleCaseTestSuite<GprsCellTcpTestCase> g_tcp("gprs-cell-tcp");                      //!< suite
+GprsSingleCaseTestSuite<GprsCellFairnessTestCase> g_fairness("gprs-cell-fairness");       //!< suite
+GprsSingleCaseTestSuite<GprsCellMultislotTestCase> g_multislot("gprs-cell-multislot");    //!< suite
+GprsSingleCaseTestSuite<GprsCellOutageTestCase> g_outage("gprs-cell-outage");             //!< suite
+GprsSingleCaseTestSuite<GprsCellBufferTestCase> g_buffer("gprs-cell-buffer");             //!< suite
+GprsSingleCaseTestSuite<GprsCellTbfDelayTestCase> g_tbf("gprs-cell-tbf");                 //!< suite
+GprsSingleCaseTestSuite<GprsCellDeterminismTestCase> g_determinism(
+    "gprs-cell-determinism"); //!< suite
+GprsSingleCaseTestSuite<GprsCellGilbertElliottTestCase> g_ge(
+    "gprs-cell-gilbert-elliott"); //!< suite
+GprsSingleCaseTestSuite<GprsCellReselectionTestCase> g_reselection(
+    "gprs-cell-reselection");                                           //!< suite
+GprsSingleCaseTestSuite<GprsCellPcapTestCase> g_pcap("gprs-cell-pcap"); //!< suite
+GprsSingleCaseTestSuite<GprsCellLinkAdaptationTestCase> g_la(
+    "gprs-cell-link-adaptation"); //!< suite
+GprsSingleCaseTestSuite<GprsCellUnreachableTestCase> g_unreachable(
+    "gprs-cell-unreachable"); //!< suite
+GprsSingleCaseTestSuite<GprsCellPacchAssignmentTestCase> g_pacch(
+    "gprs-cell-pacch-assignment");            //!< suite
+GprsCellConservationTestSuite g_conservation; //!< suite
+GprsSingleCaseTestSuite<GprsCellUnacknowledgedTcpTestCase> g_umTcp(
+    "gprs-cell-unacknowledged-tcp"); //!< suite
+GprsSingleCaseTestSuite<GprsCellUplinkFinalAckTestCase> g_ulFinal(
+    "gprs-cell-uplink-final-ack");                                                      //!< suite
+GprsSingleCaseTestSuite<GprsCellCountdownTestCase> g_countdown("gprs-cell-countdown");  //!< suite
+GprsSingleCaseTestSuite<GprsCellTfiLimitTestCase> g_tfi("gprs-cell-tfi-limit");         //!< suite
+GprsSingleCaseTestSuite<GprsCellKeepAliveTestCase> g_keepAlive("gprs-cell-keep-alive"); //!< suite
+GprsSingleCaseTestSuite<GprsCellLlcLifetimeTestCase> g_lifetime(
+    "gprs-cell-llc-lifetime"); //!< suite
+GprsSingleCaseTestSuite<GprsCellUnacknowledgedWrapTestCase> g_umWrap(
+    "gprs-cell-unacknowledged-wrap");                                                     //!< suite
+GprsSingleCaseTestSuite<GprsCellUnacknowledgedTestCase> g_um("gprs-cell-unacknowledged"); //!< suite
 
 } // namespace

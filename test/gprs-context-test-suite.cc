@@ -7,6 +7,8 @@
 // erroneous context"), and log prefixes and context-based traces name the wrong node. Debian's
 // ns-3 libraries have no asserts, so this suite checks the context of every delivery itself.
 
+#include "gprs-test-suite.h"
+
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
 #include "ns3/gprs-module.h"
@@ -270,13 +272,13 @@ class GprsContextTestCase : public TestCase
 };
 
 /// The context suite.
-class GprsContextTestSuite : public TestSuite
+class GprsContextTestSuite : public GprsTestSuite
 {
   public:
     GprsContextTestSuite()
-        : TestSuite("gprs-context", UNIT)
+        : GprsTestSuite("gprs-context")
     {
-        AddTestCase(new GprsContextTestCase, TestCase::QUICK);
+        Add<GprsContextTestCase>();
     }
 };
 

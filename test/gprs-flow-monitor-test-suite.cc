@@ -9,6 +9,7 @@
 // its figures agree with what the mobiles' IP layers and sinks received.
 
 #include "gprs-cell-fixture.h"
+#include "gprs-test-suite.h"
 
 #include "ns3/flow-monitor-helper.h"
 #include "ns3/ipv4-flow-classifier.h"
@@ -209,14 +210,14 @@ class GprsFlowMonitorDefaultTestCase : public TestCase
 };
 
 /// FlowMonitor on a cell.
-class GprsFlowMonitorTestSuite : public TestSuite
+class GprsFlowMonitorTestSuite : public GprsTestSuite
 {
   public:
     GprsFlowMonitorTestSuite()
-        : TestSuite("gprs-flow-monitor", UNIT)
+        : GprsTestSuite("gprs-flow-monitor")
     {
-        AddTestCase(new GprsFlowMonitorAgreesTestCase, TestCase::QUICK);
-        AddTestCase(new GprsFlowMonitorDefaultTestCase, TestCase::QUICK);
+        Add<GprsFlowMonitorAgreesTestCase>();
+        Add<GprsFlowMonitorDefaultTestCase>();
     }
 };
 

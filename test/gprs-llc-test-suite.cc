@@ -9,6 +9,7 @@
 // BLER curves, what each mode does with a lost frame), never from a previous run.
 
 #include "gprs-cell-fixture.h"
+#include "gprs-test-suite.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
@@ -466,30 +467,12 @@ class GprsLlcAttributeTestCase : public TestCase
     }
 };
 
-/**
- * A suite of one test case: ns-3 stops a suite at its first failing case, so each scenario
- * gets its own suite.
- */
-template <typename T>
-class GprsLlcTestSuite : public TestSuite
-{
-  public:
-    /**
-     * \param name suite name
-     */
-    explicit GprsLlcTestSuite(const std::string& name)
-        : TestSuite(name, UNIT)
-    {
-        AddTestCase(new T, TestCase::QUICK);
-    }
-};
-
-GprsLlcTestSuite<GprsLlcAbmRecoveryTestCase> g_recovery("gprs-llc-abm-recovery"); //!< suite
-GprsLlcTestSuite<GprsLlcN200TestCase> g_n200("gprs-llc-abm-n200");                //!< suite
-GprsLlcTestSuite<GprsLlcConservationTestCase> g_conservation(
-    "gprs-llc-abm-conservation");                                               //!< suite
-GprsLlcTestSuite<GprsLlcPerMobileTestCase> g_perMobile("gprs-llc-per-mobile");  //!< suite
-GprsLlcTestSuite<GprsLlcOutageTestCase> g_outage("gprs-llc-abm-outage");        //!< suite
-GprsLlcTestSuite<GprsLlcAttributeTestCase> g_attributes("gprs-llc-attributes"); //!< suite
+GprsSingleCaseTestSuite<GprsLlcAbmRecoveryTestCase> g_recovery("gprs-llc-abm-recovery"); //!< suite
+GprsSingleCaseTestSuite<GprsLlcN200TestCase> g_n200("gprs-llc-abm-n200");                //!< suite
+GprsSingleCaseTestSuite<GprsLlcConservationTestCase> g_conservation(
+    "gprs-llc-abm-conservation");                                                      //!< suite
+GprsSingleCaseTestSuite<GprsLlcPerMobileTestCase> g_perMobile("gprs-llc-per-mobile");  //!< suite
+GprsSingleCaseTestSuite<GprsLlcOutageTestCase> g_outage("gprs-llc-abm-outage");        //!< suite
+GprsSingleCaseTestSuite<GprsLlcAttributeTestCase> g_attributes("gprs-llc-attributes"); //!< suite
 
 } // namespace

@@ -7,6 +7,7 @@
 // the PCU's trace sources reached through the documented Config path).
 
 #include "gprs-cell-fixture.h"
+#include "gprs-test-suite.h"
 
 #include "ns3/test.h"
 
@@ -137,14 +138,14 @@ class GprsScenarioFieldsTestCase : public TestCase
 };
 
 /// GprsScenario's suite.
-class GprsScenarioTestSuite : public TestSuite
+class GprsScenarioTestSuite : public GprsTestSuite
 {
   public:
     GprsScenarioTestSuite()
-        : TestSuite("gprs-scenario", UNIT)
+        : GprsTestSuite("gprs-scenario")
     {
-        AddTestCase(new GprsScenarioFieldsTestCase(false), TestCase::QUICK);
-        AddTestCase(new GprsScenarioFieldsTestCase(true), TestCase::QUICK);
+        AddMade([]() { return new GprsScenarioFieldsTestCase(false); });
+        AddMade([]() { return new GprsScenarioFieldsTestCase(true); });
     }
 };
 

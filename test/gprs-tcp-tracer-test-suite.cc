@@ -10,11 +10,13 @@
 // segments apart by their sequence number alone.
 
 #include "gprs-cell-fixture.h"
+#include "gprs-test-suite.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
 #include "ns3/error-model.h"
 #include "ns3/gprs-module.h"
+#include "ns3/gprs-ns3-compat.h"
 #include "ns3/internet-module.h"
 #include "ns3/point-to-point-module.h"
 #include "ns3/test.h"
@@ -46,7 +48,7 @@ struct ArrivalLog
     void OnLocalDeliver(const Ipv4Header& ip, Ptr<const Packet> packet, uint32_t)
     {
         TcpHeader tcp;
-        if (ip.GetProtocol() != TcpL4Protocol::PROT_NUMBER || packet->PeekHeader(tcp) == 0 ||
+        if (ip.GetProtocol() != gprs::kTcpProtocolNumber || packet->PeekHeader(tcp) == 0 ||
             packet->GetSize() == tcp.GetSerializedSize() || tcp.GetDestinationPort() != sinkPort)
         {
             return;
@@ -204,14 +206,14 @@ class GprsTcpTracerHoleFillTestCase : public TestCase
 };
 
 /// The tracer's suite.
-class GprsTcpTracerTestSuite : public TestSuite
+class GprsTcpTracerTestSuite : public GprsTestSuite
 {
   public:
     GprsTcpTracerTestSuite()
-        : TestSuite("gprs-tcp-tracer", UNIT)
+        : GprsTestSuite("gprs-tcp-tracer")
     {
-        AddTestCase(new GprsTcpTracerDuplicateTestCase, TestCase::QUICK);
-        AddTestCase(new GprsTcpTracerHoleFillTestCase, TestCase::QUICK);
+        Add<GprsTcpTracerDuplicateTestCase>();
+        Add<GprsTcpTracerHoleFillTestCase>();
     }
 };
 

@@ -7,6 +7,8 @@
 // goodput is derived from the protocol tables (block rate, RLC data octets of the coding scheme,
 // LLC/SNDCP framing), never copied from a previous run.
 
+#include "gprs-test-suite.h"
+
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
 #include "ns3/gprs-module.h"
@@ -170,13 +172,13 @@ class GprsTimeslotUplinkSpreadTestCase : public TestCase
 };
 
 /// The timeslot allocation's scenario tests.
-class GprsTimeslotTestSuite : public TestSuite
+class GprsTimeslotTestSuite : public GprsTestSuite
 {
   public:
     GprsTimeslotTestSuite()
-        : TestSuite("gprs-timeslot", UNIT)
+        : GprsTestSuite("gprs-timeslot")
     {
-        AddTestCase(new GprsTimeslotUplinkSpreadTestCase, TestCase::QUICK);
+        Add<GprsTimeslotUplinkSpreadTestCase>();
     }
 };
 

@@ -9,6 +9,7 @@
 // flow is complete.
 
 #include "gprs-cell-fixture.h"
+#include "gprs-test-suite.h"
 
 #include "ns3/test.h"
 
@@ -262,14 +263,14 @@ class GprsTcpTracerFlowsTestCase : public TestCase
 };
 
 /// The trace helpers' suite.
-class GprsTraceHelpersTestSuite : public TestSuite
+class GprsTraceHelpersTestSuite : public GprsTestSuite
 {
   public:
     GprsTraceHelpersTestSuite()
-        : TestSuite("gprs-trace-helpers", UNIT)
+        : GprsTestSuite("gprs-trace-helpers")
     {
-        AddTestCase(new GprsRlcTracesTestCase, TestCase::QUICK);
-        AddTestCase(new GprsTcpTracerFlowsTestCase, TestCase::QUICK);
+        Add<GprsRlcTracesTestCase>();
+        Add<GprsTcpTracerFlowsTestCase>();
     }
 };
 

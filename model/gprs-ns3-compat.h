@@ -1,0 +1,97 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef GPRS_NS3_COMPAT_H
+#define GPRS_NS3_COMPAT_H
+
+#include "ns3/callback.h"
+#include "ns3/command-line.h"
+#include "ns3/trace-helper.h"
+
+#include <cstdint>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+/**
+ * \file
+ * \ingroup gprs
+ * The differences between the ns-3 releases the module builds against (ns-3.37 of Debian 12,
+ * ns-3.43 of Debian 13, ns-3-dev), in one place: the module's code uses only what all of them
+ * have, and what this header defines.
+ *
+ * Differences found by feature detection, not by release numbers (ns-3 source trees define
+ * NS3_VERSION_* only when configured with --enable-build-version).
+ */
+
+namespace ns3
+{
+namespace gprs
+{
+
+/**
+ * \ingroup gprs
+ * IPv4's EtherType (RFC 894), the protocol number of IP packets on GPRS devices.
+ * Ipv4L3Protocol::PROT_NUMBER is deprecated from ns-3.49; its successor
+ * (iana-ieee802-numbers.h) is not in older releases.
+ */
+constexpr uint16_t kIpv4EtherType = 0x0800;
+
+/**
+ * \ingroup gprs
+ * TCP's protocol number in the IPv4 header (IANA, RFC 9293); TcpL4Protocol::PROT_NUMBER is
+ * deprecated from ns-3.49.
+ */
+constexpr uint8_t kTcpProtocolNumber = 6;
+
+/**
+ * \ingroup gprs
+ * UDP's protocol number in the IPv4 header (IANA, RFC 768); UdpL4Protocol::PROT_NUMBER is
+ * deprecated from ns-3.49.
+ */
+constexpr uint8_t kUdpProtocolNumber = 17;
+
+/**
+ * \ingroup gprs
+ * Pcap link type of raw IP packets (LINKTYPE_RAW = 101, tcpdump.org's link-layer header types).
+ * PcapHelper::DLT_RAW is deprecated from ns-3.49; PcapHelper::CreateFile takes a DataLinkType
+ * up to ns-3.48 and a uint16_t after, and the enum converts to both.
+ */
+constexpr PcapHelper::DataLinkType kPcapLinkTypeRaw = static_cast<PcapHelper::DataLinkType>(101);
+
+namespace detail
+{
+
+/// False unless CommandLine::AddValue takes a Callback<bool, const std::string&>.
+template <typename Cmd, typename = void>
+struct AddValueTakesConstRef : std::false_type
+{
+};
+
+/// True when CommandLine::AddValue takes a Callback<bool, const std::string&> (ns-3.38 on).
+template <typename Cmd>
+struct AddValueTakesConstRef<Cmd,
+                             std::void_t<decltype(std::declval<Cmd&>().AddValue(
+                                 std::declval<const std::string&>(),
+                                 std::declval<const std::string&>(),
+                                 std::declval<Callback<bool, const std::string&>>(),
+                                 std::declval<const std::string&>()))>> : std::true_type
+{
+};
+
+} // namespace detail
+
+/**
+ * \ingroup gprs
+ * The callback type of CommandLine::AddValue(name, help, callback, default): it receives the
+ * option's text as std::string in ns-3.37, as const std::string& from ns-3.38 on.
+ */
+using CommandLineCallback = std::conditional_t<detail::AddValueTakesConstRef<CommandLine>::value,
+                                               Callback<bool, const std::string&>,
+                                               Callback<bool, std::string>>;
+
+} // namespace gprs
+} // namespace ns3
+
+#endif /* GPRS_NS3_COMPAT_H */
