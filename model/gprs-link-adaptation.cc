@@ -4,6 +4,8 @@
 
 #include "gprs-link-adaptation.h"
 
+#include "gprs-predicate-checker.h"
+
 #include "ns3/abort.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
@@ -26,7 +28,21 @@ NS_OBJECT_ENSURE_REGISTERED(GprsFixedLinkAdaptation);
 NS_OBJECT_ENSURE_REGISTERED(GprsCiThresholdLinkAdaptation);
 NS_OBJECT_ENSURE_REGISTERED(GprsNackRateLinkAdaptation);
 
-ATTRIBUTE_HELPER_CPP(GprsCodingScheme);
+ATTRIBUTE_VALUE_IMPLEMENT(GprsCodingScheme);
+
+Ptr<const AttributeChecker>
+MakeGprsCodingSchemeChecker()
+{
+    // Checks the value, not only its type: from ns-3.43 on, an empty string reads as
+    // GprsCodingScheme() (0) without calling operator>>, and only a checker can refuse it.
+    return Create<GprsPredicateChecker<GprsCodingSchemeValue>>(
+        [](const GprsCodingSchemeValue& v) {
+            return std::find(kGprsCodingSchemes.begin(), kGprsCodingSchemes.end(), v.Get()) !=
+                   kGprsCodingSchemes.end();
+        },
+        "ns3::GprsCodingSchemeValue",
+        "CS-1|CS-2|CS-3|CS-4");
+}
 
 namespace
 {

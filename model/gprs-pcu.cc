@@ -9,6 +9,7 @@
 #include "gprs-link-adaptation.h"
 #include "gprs-ms-net-device.h"
 #include "gprs-multislot-class.h"
+#include "gprs-predicate-checker.h"
 #include "gprs-scheduler.h"
 
 #include "ns3/abort.h"
@@ -159,75 +160,6 @@ operator>>(std::istream& is, GprsRlcMode& mode)
 {
     return ReadName(is, mode, kRlcModeNames, "RLC mode");
 }
-
-namespace
-{
-/**
- * Accepts the values of one attribute value type that a predicate allows.
- * \tparam V the AttributeValue type
- */
-template <typename V>
-class GprsPredicateChecker : public AttributeChecker
-{
-  public:
-    /**
-     * \param accept the predicate
-     * \param typeName the value type's name, e.g. "ns3::TimeValue"
-     * \param allowed what is allowed, for the help text
-     */
-    GprsPredicateChecker(std::function<bool(const V&)> accept,
-                         std::string typeName,
-                         std::string allowed)
-        : m_accept(std::move(accept)),
-          m_typeName(std::move(typeName)),
-          m_allowed(std::move(allowed))
-    {
-    }
-
-    bool Check(const AttributeValue& value) const override
-    {
-        const auto* v = dynamic_cast<const V*>(&value);
-        return v && m_accept(*v);
-    }
-
-    std::string GetValueTypeName() const override
-    {
-        return m_typeName;
-    }
-
-    bool HasUnderlyingTypeInformation() const override
-    {
-        return true;
-    }
-
-    std::string GetUnderlyingTypeInformation() const override
-    {
-        return m_allowed;
-    }
-
-    Ptr<AttributeValue> Create() const override
-    {
-        return ns3::Create<V>();
-    }
-
-    bool Copy(const AttributeValue& source, AttributeValue& destination) const override
-    {
-        const auto* src = dynamic_cast<const V*>(&source);
-        auto* dst = dynamic_cast<V*>(&destination);
-        if (!src || !dst)
-        {
-            return false;
-        }
-        *dst = *src;
-        return true;
-    }
-
-  private:
-    std::function<bool(const V&)> m_accept; //!< the predicate
-    std::string m_typeName;                 //!< value type name
-    std::string m_allowed;                  //!< what is allowed
-};
-} // namespace
 
 ATTRIBUTE_VALUE_IMPLEMENT(GprsRlcMode);
 

@@ -97,15 +97,21 @@ TEST(GprsLinkAdaptation, FixedUsesItsAttribute)
         EXPECT_EQ(la->SelectCodingScheme(Ci(GprsCodingScheme::CS1, -5.0)), cs);
         EXPECT_EQ(la->SelectCodingScheme(Counts(GprsCodingScheme::CS4, 0, 100)), cs);
     }
-    // Bad names fail and leave the value alone.
+    // Bad names and values fail and leave the value alone ("" too, which ns-3.43 and later read
+    // as GprsCodingScheme(), 0, without asking operator>>).
     for (const char* bad : {"CS-5", "MCS-1", "CS-0", ""})
     {
         EXPECT_FALSE(la->SetAttributeFailSafe("CodingScheme", StringValue(bad))) << bad;
     }
+    for (int bad : {0, 5})
+    {
+        const GprsCodingSchemeValue value(static_cast<GprsCodingScheme>(bad));
+        EXPECT_FALSE(la->SetAttributeFailSafe("CodingScheme", value)) << bad;
+        EXPECT_THROW(DynamicCast<GprsFixedLinkAdaptation>(la)->SetCodingScheme(value.Get()),
+                     std::invalid_argument)
+            << bad;
+    }
     EXPECT_EQ(la->SelectCodingScheme(Counts(GprsCodingScheme::CS1, 0, 0)), GprsCodingScheme::CS4);
-    EXPECT_THROW(
-        la->SetAttribute("CodingScheme", GprsCodingSchemeValue(static_cast<GprsCodingScheme>(5))),
-        std::invalid_argument);
 }
 
 TEST(GprsLinkAdaptationDeathTest, FactoryReportsBadCodingSchemeName)
