@@ -723,14 +723,10 @@ RunIdlePart(const Options& o)
             PrintRow(rows[0]);
             PrintRow(rows[1]);
         };
-    compare(
-        "no-traffic-",
-        [&o](Time idle) { return RunIdle(o, Seconds(0), idle); },
-        o.idleTime);
-    compare(
-        "bursts-gap-",
-        [&o](Time gap) { return RunIdle(o, gap, Seconds(1) + gap * o.bursts); },
-        o.burstGap);
+    const auto noTraffic = [&o](Time idle) { return RunIdle(o, Seconds(0), idle); };
+    compare("no-traffic-", noTraffic, o.idleTime);
+    const auto bursts = [&o](Time gap) { return RunIdle(o, gap, Seconds(1) + gap * o.bursts); };
+    compare("bursts-gap-", bursts, o.burstGap);
 }
 
 /**

@@ -11,8 +11,13 @@ foreach(file ${files})
   endif()
 endforeach()
 if(bad)
+  execute_process(COMMAND ${CLANG_FORMAT} --version OUTPUT_VARIABLE version
+                  OUTPUT_STRIP_TRAILING_WHITESPACE)
   message(FATAL_ERROR "clang-format would change these files "
-                      "(fix with: clang-format -i <file>):\n${bad}")
+                      "(fix with: clang-format -i <file>):\n${bad}\n"
+                      "This is ${version}. CI checks with clang-format 14 (Debian 12) and 19 "
+                      "(Debian 13), which place a lambda passed among other call arguments "
+                      "differently: name such a lambda in a variable first.")
 endif()
 list(LENGTH files count)
 message(STATUS "clang-format: ${count} files clean")

@@ -300,22 +300,15 @@ TEST(GprsRadioConditions, RejectsBadSchedules)
 {
     using Points = std::vector<GprsCiPoint>;
     ExpectError([] { GprsRadioConditions(Points{}); }, "no point");
-    ExpectError(
-        [] {
-            GprsRadioConditions(Points{{Seconds(5), 13}});
-        },
-        "first C/I point must start at 0 s, got 5 s");
+    const Points late{{Seconds(5), 13}};
+    ExpectError([&late] { GprsRadioConditions{late}; },
+                "first C/I point must start at 0 s, got 5 s");
     ExpectError([] { GprsRadioConditions(Points{{Seconds(-1), 13}}); }, "got -1 s");
-    ExpectError(
-        [] {
-            GprsRadioConditions(Points{{Seconds(0), 13}, {Seconds(0), 6}});
-        },
-        "time 0 s not after previous 0 s");
-    ExpectError(
-        [] {
-            GprsRadioConditions(Points{{Seconds(0), 13}, {Seconds(10), 6}, {Seconds(5), 1}});
-        },
-        "time 5 s not after previous 10 s");
+    const Points repeated{{Seconds(0), 13}, {Seconds(0), 6}};
+    ExpectError([&repeated] { GprsRadioConditions{repeated}; }, "time 0 s not after previous 0 s");
+    const Points backwards{{Seconds(0), 13}, {Seconds(10), 6}, {Seconds(5), 1}};
+    ExpectError([&backwards] { GprsRadioConditions{backwards}; },
+                "time 5 s not after previous 10 s");
     ExpectError([] { GprsRadioConditions(std::nan("")); }, "C/I nan dB at 0 s is not a finite");
     ExpectError([] { GprsRadioConditions(std::numeric_limits<double>::infinity()); },
                 "is not a finite number");
