@@ -205,7 +205,7 @@ GprsHelper::EnableGsmtap(const std::string& prefix,
             explicitFilename ? prefix : pcapHelper.GetFilenameFromDevice(prefix, bss);
         const Ptr<GprsGsmtapWriter> writer = CreateObject<GprsGsmtapWriter>();
         writer->Attach(bss->GetPcu(),
-                       pcapHelper.CreateFile(filename, std::ios::out, PcapHelper::DLT_RAW));
+                       pcapHelper.CreateFile(filename, std::ios::out, gprs::kPcapLinkTypeRaw));
         // Aggregated, the writer lives as long as the device and closes its file on Dispose.
         bss->AggregateObject(writer);
     }

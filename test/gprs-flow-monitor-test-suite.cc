@@ -43,7 +43,7 @@ struct IpArrivals
     void OnLocalDeliver(const Ipv4Header& ip, Ptr<const Packet> packet, uint32_t)
     {
         TcpHeader tcp;
-        if (ip.GetProtocol() != TcpL4Protocol::PROT_NUMBER || packet->PeekHeader(tcp) == 0 ||
+        if (ip.GetProtocol() != gprs::kTcpProtocolNumber || packet->PeekHeader(tcp) == 0 ||
             tcp.GetDestinationPort() != port)
         {
             return;

@@ -19,6 +19,7 @@
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
 #include "ns3/gprs-module.h"
+#include "ns3/gprs-ns3-compat.h"
 #include "ns3/internet-module.h"
 
 #include <cstdio>
@@ -522,7 +523,7 @@ main(int argc, char* argv[])
             Ipv4Header ip;
             p->RemoveHeader(ip);
             TcpHeader tcp;
-            if (ip.GetProtocol() == TcpL4Protocol::PROT_NUMBER)
+            if (ip.GetProtocol() == gprs::kTcpProtocolNumber)
             {
                 p->RemoveHeader(tcp);
                 if (p->GetSize() > 0)
