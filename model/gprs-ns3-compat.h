@@ -69,14 +69,19 @@ struct AddValueTakesConstRef : std::false_type
 {
 };
 
-/// True when CommandLine::AddValue takes a Callback<bool, const std::string&> (ns-3.38 on).
+/**
+ * True when CommandLine::AddValue takes a Callback<bool, const std::string&> (ns-3.38 on).
+ * The exact signature, not a call: ns-3.37's Callback<bool, std::string> converts from the
+ * other callback type (as a functor) and would make a call compile.
+ */
 template <typename Cmd>
-struct AddValueTakesConstRef<Cmd,
-                             std::void_t<decltype(std::declval<Cmd&>().AddValue(
-                                 std::declval<const std::string&>(),
-                                 std::declval<const std::string&>(),
-                                 std::declval<Callback<bool, const std::string&>>(),
-                                 std::declval<const std::string&>()))>> : std::true_type
+struct AddValueTakesConstRef<
+    Cmd,
+    std::void_t<decltype(static_cast<void (Cmd::*)(const std::string&,
+                                                   const std::string&,
+                                                   Callback<bool, const std::string&>,
+                                                   const std::string&)>(&Cmd::AddValue))>>
+    : std::true_type
 {
 };
 
@@ -90,6 +95,14 @@ struct AddValueTakesConstRef<Cmd,
 using CommandLineCallback = std::conditional_t<detail::AddValueTakesConstRef<CommandLine>::value,
                                                Callback<bool, const std::string&>,
                                                Callback<bool, std::string>>;
+
+// CommandLineCallback is exactly AddValue's parameter type (no conversion): else no such member.
+static_assert(
+    std::is_member_function_pointer_v<
+        decltype(static_cast<void (CommandLine::*)(const std::string&,
+                                                   const std::string&,
+                                                   CommandLineCallback,
+                                                   const std::string&)>(&CommandLine::AddValue))>);
 
 } // namespace gprs
 } // namespace ns3
