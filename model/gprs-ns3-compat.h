@@ -32,6 +32,41 @@ namespace gprs
 
 /**
  * \ingroup gprs
+ * The ns-3 release built against, as CMake found the installed ns-3 (GPRS_NS3_VERSION_*);
+ * 0.0 when unknown (as a contrib module in an ns-3 source tree).
+ */
+#if defined(GPRS_NS3_VERSION_MAJOR) && defined(GPRS_NS3_VERSION_MINOR)
+constexpr int kNs3VersionMajor = GPRS_NS3_VERSION_MAJOR;
+constexpr int kNs3VersionMinor = GPRS_NS3_VERSION_MINOR;
+#else
+constexpr int kNs3VersionMajor = 0;
+constexpr int kNs3VersionMinor = 0;
+#endif
+
+/**
+ * \ingroup gprs
+ * \return the ns-3 release built against, "3.37", or "unknown"
+ */
+inline std::string
+Ns3VersionText()
+{
+    return kNs3VersionMajor == 0
+               ? std::string("unknown")
+               : std::to_string(kNs3VersionMajor) + "." + std::to_string(kNs3VersionMinor);
+}
+
+/**
+ * \ingroup gprs
+ * Whether a TCP sender limited by its peer's receive window survives a loss: ns-3 before 3.41
+ * crashes it at its first duplicate ACK (NextSeg offers a zero-length segment once the data in
+ * flight fills the window exactly; ns-3 issue #991, fixed in 3.41). Unknown versions count as
+ * old.
+ */
+constexpr bool kWindowLimitedSenderSurvivesLoss = kNs3VersionMajor > 3 ||
+                                                  (kNs3VersionMajor == 3 && kNs3VersionMinor >= 41);
+
+/**
+ * \ingroup gprs
  * IPv4's EtherType (RFC 894), the protocol number of IP packets on GPRS devices.
  * Ipv4L3Protocol::PROT_NUMBER is deprecated from ns-3.49; its successor
  * (iana-ieee802-numbers.h) is not in older releases.

@@ -174,10 +174,11 @@ Decode(const std::string& tshark, const std::string& pcap)
         }
         else if (line.find("<field ") != std::string::npos && !packets.empty())
         {
-            packets.back().fields.push_back({proto,
-                                             Attribute(line, "name"),
-                                             Attribute(line, "show"),
-                                             Attribute(line, "showname")});
+            // Wireshark 4.4 (Debian 13) shows boolean fields as True/False, 3.6 as 1/0.
+            std::string show = Attribute(line, "show");
+            show = show == "True" ? "1" : show == "False" ? "0" : show;
+            packets.back().fields.push_back(
+                {proto, Attribute(line, "name"), show, Attribute(line, "showname")});
         }
         line.clear();
     }
