@@ -30,15 +30,6 @@ constexpr uint64_t kKeptFrames = 1024;
 constexpr uint64_t kNuModulus = 512;
 /// N-PDU numbers of SN-UNITDATA are 12 bits (TS 44.065 clause 7.2).
 constexpr uint32_t kNpduModulus = 4096;
-/// The standard LLC and SNDCP sizes (GprsPcu attributes' defaults): UI overhead and
-/// SN-UNITDATA headers of the first and later segments.
-constexpr uint32_t kStandardSndcpFirst = 4;
-/// SN-UNITDATA header of later segments (TS 44.065 clause 7.2).
-constexpr uint32_t kStandardSndcpNext = 3;
-/// SN-DATA header of the first segment (TS 44.065 clause 7.2), as GprsPcu sizes I frames.
-constexpr uint32_t kSndcpDataFirst = 3;
-/// SN-DATA header of later segments.
-constexpr uint32_t kSndcpDataNext = 1;
 /// SN-DATA N-PDU numbers are 8 bits (TS 44.065 clause 7.2).
 constexpr uint32_t kAbmNpduModulus = 256;
 
@@ -105,14 +96,15 @@ GprsGsmtapWriter::Attach(Ptr<GprsPcu> pcu, Ptr<PcapFileWrapper> file)
     const uint32_t overhead = GetUinteger(pcu, "LlcOverhead");
     const uint32_t first = GetUinteger(pcu, "SndcpFirstHeader");
     const uint32_t next = GetUinteger(pcu, "SndcpNextHeader");
-    m_standardLlc = overhead == kGprsLlcUiOverheadOctets && first == kStandardSndcpFirst &&
-                    next == kStandardSndcpNext;
+    m_standardLlc = overhead == kGprsLlcUiOverheadOctets &&
+                    first == kGprsSnUnitdataFirstHeaderOctets &&
+                    next == kGprsSnUnitdataNextHeaderOctets;
     m_framing = std::make_unique<GprsLlcFraming>(GetUinteger(pcu, "N201U"), overhead, first, next);
     // I frames: SN-DATA headers of 3 and 1 octets, LLC's own octets outside (GprsPcu).
     m_abmFraming = std::make_unique<GprsLlcFraming>(GetUinteger(pcu, "LlcN201I"),
                                                     0,
-                                                    kSndcpDataFirst,
-                                                    kSndcpDataNext);
+                                                    kGprsSnDataFirstHeaderOctets,
+                                                    kGprsSnDataNextHeaderOctets);
     pcu->TraceConnectWithoutContext("RadioBlock",
                                     MakeCallback(&GprsGsmtapWriter::RadioBlock, this));
     pcu->TraceConnectWithoutContext("LlcFrame", MakeCallback(&GprsGsmtapWriter::LlcFrame, this));

@@ -87,6 +87,15 @@ constexpr uint8_t kGprsLlcSapiUserData = 3;
 constexpr uint8_t kGprsLlcSapiGmm = 1;
 /// The first NSAPI an SNDCP user may get (TS 44.065 clause 7.2: 0..4 are reserved).
 constexpr uint8_t kGprsSndcpFirstNsapi = 5;
+/// SN-UNITDATA header of the first segment of an N-PDU, octets (TS 44.065 clause 7.2).
+constexpr uint32_t kGprsSnUnitdataFirstHeaderOctets = 4;
+/// SN-UNITDATA header of later segments, octets (TS 44.065 clause 7.2).
+constexpr uint32_t kGprsSnUnitdataNextHeaderOctets = 3;
+/// SN-DATA header of the first segment (octet 1, PCOMP/DCOMP, N-PDU number; TS 44.065 clause
+/// 7.2, acknowledged mode), octets.
+constexpr uint32_t kGprsSnDataFirstHeaderOctets = 3;
+/// SN-DATA header of later segments (octet 1 only; TS 44.065 clause 7.2), octets.
+constexpr uint32_t kGprsSnDataNextHeaderOctets = 1;
 
 /**
  * \ingroup gprs

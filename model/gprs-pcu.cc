@@ -45,12 +45,6 @@ constexpr uint32_t kGprsUsfsPerPdch = 7;
 /// RRBP = 0: the reserved uplink block starts 13 frames later, always 3 blocks later.
 constexpr uint64_t kRrbpBlocks = 3;
 
-/// SNDCP SN-DATA header of the first segment of an N-PDU: octet 1, PCOMP/DCOMP and the N-PDU
-/// number (TS 44.065 clause 7.2, acknowledged mode); later segments carry octet 1 only.
-constexpr uint32_t kSndcpDataFirstHeader = 3;
-/// SNDCP SN-DATA header of later segments (TS 44.065 clause 7.2).
-constexpr uint32_t kSndcpDataNextHeader = 1;
-
 constexpr uint32_t
 DirIndex(GprsDirection dir)
 {
@@ -455,13 +449,13 @@ GprsPcu::GetTypeId()
             .AddAttribute("SndcpFirstHeader",
                           "SNDCP SN-UNITDATA header of the first segment of an N-PDU: 4 octets "
                           "(TS 44.065 clause 7.2).",
-                          UintegerValue(4),
+                          UintegerValue(kGprsSnUnitdataFirstHeaderOctets),
                           MakeUintegerAccessor(&GprsPcu::m_sndcpFirstHeader),
                           MakeUintegerChecker<uint32_t>(0, 64))
             .AddAttribute("SndcpNextHeader",
                           "SNDCP SN-UNITDATA header of later segments: 3 octets (no PCOMP/DCOMP "
                           "octet, TS 44.065 clause 7.2).",
-                          UintegerValue(3),
+                          UintegerValue(kGprsSnUnitdataNextHeaderOctets),
                           MakeUintegerAccessor(&GprsPcu::m_sndcpNextHeader),
                           MakeUintegerChecker<uint32_t>(0, 64))
             .AddAttribute("LlcMode",
@@ -601,7 +595,7 @@ GprsPcu::CheckConfiguration() const
         throw std::invalid_argument(msg.str());
     }
     GprsLlcFraming(m_n201U, m_llcOverhead, m_sndcpFirstHeader, m_sndcpNextHeader);
-    GprsLlcFraming(m_llcN201I, 0, kSndcpDataFirstHeader, kSndcpDataNextHeader);
+    GprsLlcFraming(m_llcN201I, 0, kGprsSnDataFirstHeaderOctets, kGprsSnDataNextHeaderOctets);
     m_dlLinkAdaptation.Create<GprsLinkAdaptation>()->CheckConsistency();
     m_ulLinkAdaptation.Create<GprsLinkAdaptation>()->CheckConsistency();
 }
@@ -619,8 +613,8 @@ GprsPcu::DoInitialize()
         // I frames: the entity adds its own header octets (GprsLlcAbmFrame::GetOctets()).
         m_abmFraming = std::make_unique<GprsLlcFraming>(m_llcN201I,
                                                         0,
-                                                        kSndcpDataFirstHeader,
-                                                        kSndcpDataNextHeader);
+                                                        kGprsSnDataFirstHeaderOctets,
+                                                        kGprsSnDataNextHeaderOctets);
         GprsLlcAbmParameters abm;
         abm.t200 = m_llcT200;
         abm.n200 = static_cast<uint8_t>(m_llcN200);
