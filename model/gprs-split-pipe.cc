@@ -93,6 +93,12 @@ GprsSplitPipe::SetShutDown()
     m_shutDown = true;
 }
 
+bool
+GprsSplitPipe::IsShutDown() const
+{
+    return m_shutDown;
+}
+
 uint64_t
 GprsSplitPipe::GetBytesOut() const
 {

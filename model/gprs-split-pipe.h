@@ -73,6 +73,9 @@ class GprsSplitPipe
     /// The sending leg's send side was shut down.
     void SetShutDown();
 
+    /// \return the sending leg's send side was shut down
+    bool IsShutDown() const;
+
     /// \return octets that went through (popped) so far
     uint64_t GetBytesOut() const;
 

@@ -92,7 +92,9 @@ TEST(GprsSplitPipe, FinPassedOnOnceAfterTheLastOctet)
     EXPECT_FALSE(pipe.ShouldShutDown()); // 40 octets still to send
     pipe.Pop(40);
     EXPECT_TRUE(pipe.ShouldShutDown());
+    EXPECT_FALSE(pipe.IsShutDown());
     pipe.SetShutDown();
+    EXPECT_TRUE(pipe.IsShutDown());
     EXPECT_FALSE(pipe.ShouldShutDown());
 }
 

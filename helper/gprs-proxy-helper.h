@@ -1,0 +1,121 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef GPRS_PROXY_HELPER_H
+#define GPRS_PROXY_HELPER_H
+
+#include "gprs-scenario-helper.h"
+
+#include "ns3/gprs-coding-scheme.h"
+#include "ns3/gprs-proxy.h"
+#include "ns3/nstime.h"
+#include "ns3/object-factory.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+/**
+ * \file
+ * \ingroup gprs
+ * Puts a TCP proxy variant, chosen by name, on the proxy node.
+ */
+
+namespace ns3
+{
+
+/**
+ * \ingroup gprs
+ * \brief Installs one of the TCP proxy variants on a node, chosen by name so that a scenario
+ * can take it from the command line:
+ *
+ * - `none` (also `reno`): no proxy, TCP end to end (Rendon et al.'s "TCP Reno" baseline);
+ *   Install returns null.
+ * - `snoop`: GprsSnoopAgent.
+ * - `split`: GprsSplitProxy.
+ * - `clamp`: GprsSplitProxy whose leg towards the mobile runs GprsTcpClamp with
+ *   GprsTcpClampRecovery (Chakravorty & Pratt): SetClamp gives C_clamp.
+ * - `ack-window`: GprsAckWindowClamp: SetClamp gives the largest window.
+ *
+ * The proxy is added to the node's Ipv4ListRouting above the static routing, with the mobiles'
+ * network taken from the scenario (Install(GprsScenario)) or the proxy's MobileNetwork and
+ * MobileMask attributes (Install(Ptr<Node>)).
+ */
+class GprsProxyHelper
+{
+  public:
+    /// \param variant a variant name (see GetVariants); aborts naming it if unknown
+    explicit GprsProxyHelper(const std::string& variant = "none");
+
+    /// \return the variant names, in the order of the class description
+    static const std::vector<std::string>& GetVariants();
+
+    /// \param variant a variant name; aborts naming it and the allowed ones if unknown
+    void SetVariant(const std::string& variant);
+
+    /// \return the variant
+    const std::string& GetVariant() const;
+
+    /**
+     * The window of `clamp` (C_clamp, the fixed congestion window towards the mobile) and of
+     * `ack-window` (the largest advertised window); ignored by the other variants. Unset: the
+     * classes' default (10240 bytes).
+     * \param bytes the window, > 0; aborts on 0
+     */
+    void SetClamp(uint32_t bytes);
+
+    /**
+     * Set an attribute of the proxy object (GprsSnoopAgent, GprsSplitProxy or
+     * GprsAckWindowClamp), e.g. "CacheSize" or "MobileLegSegmentSize".
+     * \param name the attribute
+     * \param value its value
+     */
+    void SetProxyAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * Install the variant on a node.
+     * \param node a node with an Internet stack whose routing is an Ipv4ListRouting (as
+     *        InternetStackHelper gives); aborts naming the node otherwise
+     * \return the proxy, or null for `none`
+     */
+    Ptr<GprsProxy> Install(Ptr<Node> node) const;
+
+    /**
+     * Install the variant on a scenario's proxy node, for the scenario's mobile network.
+     * \param scenario built by GprsScenarioHelper with SetProxy(true) (aborts otherwise, unless
+     *        the variant is `none`)
+     * \return the proxy, or null for `none`
+     */
+    Ptr<GprsProxy> Install(const GprsScenario& scenario) const;
+
+    /**
+     * Chakravorty & Pratt's rule for C_clamp ("Performance issues with General Packet Radio
+     * Service", JCN 4(4), 2002: best 10-15 % above the link's bandwidth-delay product): the
+     * RLC data rate of the mobile's downlink PDCHs times a typical RTT, plus a margin.
+     * \param pdchs downlink PDCHs of the mobile, 1..8
+     * \param cs their coding scheme
+     * \param rtt a typical RTT, > 0
+     * \param margin the margin above the product, 0..1; default 0.125, the middle of 10-15 %
+     * \return C_clamp in bytes, rounded up
+     */
+    static uint32_t DeriveClamp(uint32_t pdchs,
+                                GprsCodingScheme cs,
+                                Time rtt,
+                                double margin = 0.125);
+
+    /**
+     * \param proxy a proxy, or null (no proxy)
+     * \return its counters; all 0 for null
+     */
+    static GprsProxyCounters GetCounters(Ptr<const GprsProxy> proxy);
+
+  private:
+    std::string m_variant;                                                 //!< the variant
+    std::optional<uint32_t> m_clamp;                                       //!< SetClamp
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_attributes; //!< for the proxy
+};
+
+} // namespace ns3
+
+#endif /* GPRS_PROXY_HELPER_H */

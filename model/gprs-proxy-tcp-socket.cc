@@ -1,0 +1,224 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "gprs-proxy-tcp-socket.h"
+
+#include "ns3/boolean.h"
+#include "ns3/ipv4-end-point.h"
+#include "ns3/log.h"
+#include "ns3/rtt-estimator.h"
+#include "ns3/simulator.h"
+#include "ns3/tcp-congestion-ops.h"
+#include "ns3/tcp-l4-protocol.h"
+#include "ns3/tcp-recovery-ops.h"
+#include "ns3/tcp-rx-buffer.h"
+#include "ns3/type-id.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("GprsProxyTcpSocket");
+
+NS_OBJECT_ENSURE_REGISTERED(GprsProxyTcpSocket);
+
+TypeId
+GprsProxyTcpSocket::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::GprsProxyTcpSocket")
+                            .SetParent<TcpSocketBase>()
+                            .SetGroupName("Gprs")
+                            .AddConstructor<GprsProxyTcpSocket>();
+    return tid;
+}
+
+GprsProxyTcpSocket::GprsProxyTcpSocket() = default;
+
+GprsProxyTcpSocket::GprsProxyTcpSocket(const GprsProxyTcpSocket& sock)
+    : TcpSocketBase(sock),
+      m_forkCallback(sock.m_forkCallback)
+{
+}
+
+GprsProxyTcpSocket::~GprsProxyTcpSocket() = default;
+
+Ptr<GprsProxyTcpSocket>
+GprsProxyTcpSocket::Create(Ptr<Node> node, const GprsTcpLegConfig& config)
+{
+    const Ptr<TcpL4Protocol> tcp = node->GetObject<TcpL4Protocol>();
+    NS_ASSERT_MSG(tcp, "node " << node->GetId() << " has no TCP");
+    TypeIdValue rttType;
+    tcp->GetAttribute("RttEstimatorType", rttType);
+    ObjectFactory rttFactory;
+    rttFactory.SetTypeId(rttType.Get());
+    ObjectFactory congestionControl;
+    ObjectFactory recovery;
+    if (config.congestionControl)
+    {
+        congestionControl = *config.congestionControl;
+    }
+    else
+    {
+        TypeIdValue type;
+        tcp->GetAttribute("SocketType", type);
+        congestionControl.SetTypeId(type.Get());
+    }
+    if (config.recovery)
+    {
+        recovery = *config.recovery;
+    }
+    else
+    {
+        TypeIdValue type;
+        tcp->GetAttribute("RecoveryType", type);
+        recovery.SetTypeId(type.Get());
+    }
+
+    const Ptr<GprsProxyTcpSocket> socket = CreateObject<GprsProxyTcpSocket>();
+    socket->SetNode(node);
+    socket->SetTcp(tcp);
+    socket->SetRtt(rttFactory.Create<RttEstimator>());
+    // The segment size first: the congestion control may size its window in segments.
+    for (const auto& [name, value] : {std::make_pair("SegmentSize", config.segmentSize),
+                                      std::make_pair("SndBufSize", config.sndBufSize),
+                                      std::make_pair("RcvBufSize", config.rcvBufSize)})
+    {
+        if (value)
+        {
+            socket->SetAttribute(name, UintegerValue(*value));
+        }
+    }
+    for (const auto& [name, value] :
+         {std::make_pair("Sack", config.sack), std::make_pair("Timestamp", config.timestamp)})
+    {
+        if (value)
+        {
+            socket->SetAttribute(name, BooleanValue(*value));
+        }
+    }
+    socket->SetCongestionControlAlgorithm(congestionControl.Create<TcpCongestionOps>());
+    socket->SetRecoveryAlgorithm(recovery.Create<TcpRecoveryOps>());
+    tcp->AddSocket(socket);
+    return socket;
+}
+
+void
+GprsProxyTcpSocket::SetForkCallback(ForkCallback cb)
+{
+    m_forkCallback = cb;
+}
+
+int
+GprsProxyTcpSocket::ConnectFrom(const InetSocketAddress& local, const InetSocketAddress& peer)
+{
+    NS_LOG_FUNCTION(this << local.GetIpv4() << local.GetPort() << peer.GetIpv4() << peer.GetPort());
+    if (Bind(local) == -1)
+    {
+        return -1;
+    }
+    // What TcpSocketBase::Connect does, without asking the routing for a source address.
+    m_endPoint->SetPeer(peer.GetIpv4(), peer.GetPort());
+    m_endPoint6 = nullptr;
+    m_rtt->Reset();
+    m_synCount = m_synRetries;
+    m_dataRetrCount = m_dataRetries;
+    m_tcb->m_nextTxSequence = ChooseIsn(local, peer, Simulator::Now());
+    return DoConnect();
+}
+
+void
+GprsProxyTcpSocket::Abort()
+{
+    NS_LOG_FUNCTION(this);
+    if (m_state == CLOSED || m_state == LISTEN)
+    {
+        return;
+    }
+    SendRST();
+    m_state = CLOSED;
+}
+
+bool
+GprsProxyTcpSocket::RefusedBy(const TcpHeader& header)
+{
+    const uint8_t flags = header.GetFlags();
+    if (m_state != SYN_SENT || !(flags & TcpHeader::RST) || !(flags & TcpHeader::ACK) ||
+        header.GetAckNumber() != m_tcb->m_nextTxSequence + 1)
+    {
+        return false;
+    }
+    NS_LOG_FUNCTION(this << header);
+    DeallocateEndPoint();
+    m_state = CLOSED;
+    NotifyConnectionFailed();
+    return true;
+}
+
+Ptr<Packet>
+GprsProxyTcpSocket::Recv(uint32_t maxSize, uint32_t flags)
+{
+    NS_ABORT_MSG_IF(flags, "use of flags is not supported in GprsProxyTcpSocket::Recv()");
+    const Ptr<TcpRxBuffer> rx = m_tcb->m_rxBuffer;
+    if (rx->Size() == 0 && m_state == CLOSE_WAIT)
+    {
+        return ns3::Create<Packet>(); // end of file, as TcpSocketBase::Recv
+    }
+    const uint32_t oldWindow = rx->MaxRxSequence() - rx->NextRxSequence();
+    const Ptr<Packet> out = rx->Extract(maxSize);
+    const uint32_t newWindow = rx->MaxRxSequence() - rx->NextRxSequence();
+    const uint32_t mss = m_tcb->m_segmentSize;
+    // RFC 1122 clause 4.2.3.3: advertise a window reopened by at least min(MSS, buffer / 2).
+    if (m_connected && (m_state == ESTABLISHED || m_state == FIN_WAIT_1 || m_state == FIN_WAIT_2) &&
+        oldWindow < mss && newWindow >= std::min(mss, rx->MaxBufferSize() / 2))
+    {
+        SendEmptyPacket(TcpHeader::ACK);
+    }
+    return out;
+}
+
+SequenceNumber32
+GprsProxyTcpSocket::ChooseIsn(const InetSocketAddress& local,
+                              const InetSocketAddress& peer,
+                              Time now)
+{
+    // FNV-1a over the connection's addresses and ports.
+    uint32_t hash = 2166136261u;
+    for (const uint32_t word : {local.GetIpv4().Get(),
+                                static_cast<uint32_t>(local.GetPort()),
+                                peer.GetIpv4().Get(),
+                                static_cast<uint32_t>(peer.GetPort())})
+    {
+        for (int shift = 0; shift < 32; shift += 8)
+        {
+            hash = (hash ^ ((word >> shift) & 0xff)) * 16777619u;
+        }
+    }
+    const auto clock = static_cast<uint32_t>(now.GetMicroSeconds() / 4);
+    constexpr uint32_t kIsnSpace = (1u << 30) - 1;
+    return SequenceNumber32(1 + (clock + hash) % kIsnSpace);
+}
+
+Ptr<TcpSocketBase>
+GprsProxyTcpSocket::Fork()
+{
+    return CopyObject<GprsProxyTcpSocket>(this);
+}
+
+void
+GprsProxyTcpSocket::CompleteFork(Ptr<Packet> p,
+                                 const TcpHeader& tcpHeader,
+                                 const Address& fromAddress,
+                                 const Address& toAddress)
+{
+    m_tcb->m_nextTxSequence = ChooseIsn(InetSocketAddress::ConvertFrom(toAddress),
+                                        InetSocketAddress::ConvertFrom(fromAddress),
+                                        Simulator::Now());
+    TcpSocketBase::CompleteFork(p, tcpHeader, fromAddress, toAddress);
+    if (!m_forkCallback.IsNull())
+    {
+        m_forkCallback(this, fromAddress);
+    }
+}
+
+} // namespace ns3

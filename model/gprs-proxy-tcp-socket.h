@@ -1,0 +1,147 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef GPRS_PROXY_TCP_SOCKET_H
+#define GPRS_PROXY_TCP_SOCKET_H
+
+#include "ns3/inet-socket-address.h"
+#include "ns3/object-factory.h"
+#include "ns3/tcp-socket-base.h"
+
+#include <cstdint>
+#include <optional>
+
+/**
+ * \file
+ * \ingroup gprs
+ * The TCP socket of a split-connection proxy's legs.
+ */
+
+namespace ns3
+{
+
+/**
+ * \ingroup gprs
+ * The TCP configuration of one leg of a split connection. What is not set is what any new
+ * socket of the node gets: the node's TcpL4Protocol SocketType and RecoveryType, the TcpSocket
+ * and TcpSocketBase attribute defaults (as Config::SetDefault left them).
+ */
+struct GprsTcpLegConfig
+{
+    std::optional<ObjectFactory> congestionControl; //!< a TcpCongestionOps
+    std::optional<ObjectFactory> recovery;          //!< a TcpRecoveryOps
+    std::optional<uint32_t> segmentSize;            //!< MSS (TcpSocket SegmentSize)
+    std::optional<uint32_t> sndBufSize;             //!< send buffer (TcpSocket SndBufSize)
+    std::optional<uint32_t> rcvBufSize;             //!< receive buffer (TcpSocket RcvBufSize)
+    std::optional<bool> sack;                       //!< SACK (TcpSocketBase Sack)
+    std::optional<bool> timestamp;                  //!< timestamps (TcpSocketBase Timestamp)
+};
+
+/**
+ * \ingroup gprs
+ * \brief A TcpSocketBase that can stand in for another host: the sockets of GprsSplitProxy's
+ * legs.
+ *
+ * What it adds to TcpSocketBase, and why:
+ * - ConnectFrom: open a connection from another host's address and port. TcpSocketBase::Connect
+ *   asks the routing for the source address of the route and overwrites the bound one; this
+ *   keeps the bound address, so the proxy's SYN carries the address of the host it stands for.
+ *   Passive opens need nothing new: a listener bound to another host's address forks sockets
+ *   with that local address.
+ * - Its own initial sequence number, RFC 6528 style: a 4 us clock plus a hash of the connection,
+ *   where ns-3's TcpSocketBase always starts at 0. The proxy's two legs then differ from the
+ *   ends', as a real proxy's do. It stays below 2^30: TcpSocketBase starts its highest-ACK mark
+ *   at 0 and compares in sequence space, so ISNs up to 2^30 leave 1 GiB per connection.
+ * - Abort: reset the connection (RST), as the proxy must when the other leg was reset.
+ * - RefusedBy: an RST answering the SYN refuses the connection (RFC 793), where ns-3.37 keeps
+ *   retrying the SYN.
+ * - Recv reopens a (nearly) closed receive window with an ACK at once, as RFC 1122 clause
+ *   4.2.3.3 says and ns-3-dev does since 2026-07 (after 3.48); ns-3.37 waits for the sender's
+ * persist timer (6 s by default), which would stall a relay whose buffer let the window close.
+ * - A callback when a listener forks, with the new socket, before its handshake completes.
+ */
+class GprsProxyTcpSocket : public TcpSocketBase
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    GprsProxyTcpSocket();
+
+    /**
+     * \param sock the socket to copy (a listener forking)
+     */
+    GprsProxyTcpSocket(const GprsProxyTcpSocket& sock);
+
+    ~GprsProxyTcpSocket() override;
+
+    /**
+     * Create a socket on a node, as TcpL4Protocol::CreateSocket does, with a leg's TCP
+     * configuration.
+     * \param node the node, with an Internet stack
+     * \param config the configuration
+     * \return the socket
+     */
+    static Ptr<GprsProxyTcpSocket> Create(Ptr<Node> node, const GprsTcpLegConfig& config);
+
+    /// Called with the new socket and the peer's address when a listener forks.
+    using ForkCallback = Callback<void, Ptr<GprsProxyTcpSocket>, const Address&>;
+
+    /**
+     * \param cb called when this listener (and every socket forked from it) forks
+     */
+    void SetForkCallback(ForkCallback cb);
+
+    /**
+     * Open a connection from a given address and port, which need not be the node's.
+     * \param local the address and port the segments leave from
+     * \param peer the address and port to connect to
+     * \return 0, or -1 if the local address and port are taken (GetErrno)
+     */
+    int ConnectFrom(const InetSocketAddress& local, const InetSocketAddress& peer);
+
+    /// Reset the connection: send RST and close at once.
+    void Abort();
+
+    /**
+     * RFC 793's rule for an RST in SYN-SENT, which ns-3.37's TcpSocketBase lacks (it takes an
+     * RST with ACK for a stray ACK and retries its SYN): if the RST acknowledges the SYN, the
+     * connection is refused: the socket closes and reports a failed connection.
+     * \param header a segment's TCP header, from the peer
+     * \return it refused the connection (the socket is now closed)
+     */
+    bool RefusedBy(const TcpHeader& header);
+
+    using TcpSocketBase::Recv;
+    Ptr<Packet> Recv(uint32_t maxSize, uint32_t flags) override;
+
+    /**
+     * RFC 6528: ISN = M + F(connection), M a clock ticking every 4 us; F a hash here (no
+     * secret is needed in a simulation). Kept in 1 .. 2^30 - 1.
+     * \param local local address and port
+     * \param peer peer address and port
+     * \param now the time
+     * \return the initial sequence number
+     */
+    static SequenceNumber32 ChooseIsn(const InetSocketAddress& local,
+                                      const InetSocketAddress& peer,
+                                      Time now);
+
+  protected:
+    Ptr<TcpSocketBase> Fork() override;
+    void CompleteFork(Ptr<Packet> p,
+                      const TcpHeader& tcpHeader,
+                      const Address& fromAddress,
+                      const Address& toAddress) override;
+
+  private:
+    ForkCallback m_forkCallback; //!< listener forks
+};
+
+} // namespace ns3
+
+#endif /* GPRS_PROXY_TCP_SOCKET_H */
