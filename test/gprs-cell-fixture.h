@@ -244,6 +244,8 @@ struct CellSetup
     std::string outages;                        //!< Outages of every mobile
     uint32_t mobiles{1};                        //!< mobiles
     uint32_t run{1};                            //!< RngSeedManager run number
+    bool proxy{false};                          //!< a proxy node between Internet and GGSN
+    double internetLoss{0};                     //!< Internet link loss rate, each direction
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> pcu; //!< more PCU attributes
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> ms;  //!< more mobile attributes
 
@@ -274,8 +276,8 @@ struct CellSetup
     }
 
     /**
-     * Build the scenario (server -- 10 Mbit/s, 10 ms -- GGSN -- cell -- mobiles) with seed 1
-     * and the run number, and connect the recorder to the PCU.
+     * Build the scenario (server -- 10 Mbit/s, 10 ms -- [proxy --] GGSN -- cell -- mobiles)
+     * with seed 1 and the run number, and connect the recorder to the PCU.
      * \param recorder the recorder
      * \return the scenario
      */
@@ -284,7 +286,8 @@ struct CellSetup
         RngSeedManager::SetSeed(1);
         RngSeedManager::SetRun(run);
         GprsScenarioHelper helper;
-        helper.SetInternetLink(DataRate("10Mbps"), MilliSeconds(10), 0);
+        helper.SetInternetLink(DataRate("10Mbps"), MilliSeconds(10), internetLoss);
+        helper.SetProxy(proxy);
         GprsHelper& cell = helper.Cell();
         cell.SetPcuAttribute("NumberOfPdchs", UintegerValue(pdchs));
         const std::string la = "ns3::GprsFixedLinkAdaptation[CodingScheme=" + ToString(cs) + "]";
