@@ -57,8 +57,9 @@ struct GprsTcpLegConfig
  * - RefusedBy: an RST answering the SYN refuses the connection (RFC 793), where ns-3.37 keeps
  *   retrying the SYN.
  * - Recv reopens a (nearly) closed receive window with an ACK at once, as RFC 1122 clause
- *   4.2.3.3 says and ns-3-dev does since 2026-07 (after 3.48); ns-3.37 waits for the sender's
- * persist timer (6 s by default), which would stall a relay whose buffer let the window close.
+ *   4.2.3.3 says and ns-3-dev does since 2026-07 (after 3.48). ns-3.37 sends nothing: its
+ *   sender, blocked by a window below one segment, waits for good (its persist timer runs only
+ *   for a zero window), so a relay whose buffer let the window close would stall.
  * - A callback when a listener forks, with the new socket, before its handshake completes.
  */
 class GprsProxyTcpSocket : public TcpSocketBase
