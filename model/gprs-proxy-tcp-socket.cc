@@ -13,6 +13,7 @@
 #include "ns3/tcp-l4-protocol.h"
 #include "ns3/tcp-recovery-ops.h"
 #include "ns3/tcp-rx-buffer.h"
+#include "ns3/tcp-tx-buffer.h"
 #include "ns3/type-id.h"
 #include "ns3/uinteger.h"
 
@@ -197,6 +198,19 @@ GprsProxyTcpSocket::ChooseIsn(const InetSocketAddress& local,
     const auto clock = static_cast<uint32_t>(now.GetMicroSeconds() / 4);
     constexpr uint32_t kIsnSpace = (1u << 30) - 1;
     return SequenceNumber32(1 + (clock + hash) % kIsnSpace);
+}
+
+uint32_t
+GprsProxyTcpSocket::AvailableWindow() const
+{
+    const uint32_t window = TcpSocketBase::AvailableWindow();
+    SequenceNumber32 next;
+    SequenceNumber32 high;
+    if (window > 0 && m_txBuffer->NextSeg(&next, &high, false) && high == next)
+    {
+        return 0; // the receive window is full: nothing may be sent (ns-3 issue #991)
+    }
+    return window;
 }
 
 Ptr<TcpSocketBase>

@@ -60,6 +60,12 @@ struct GprsTcpLegConfig
  *   4.2.3.3 says and ns-3-dev does since 2026-07 (after 3.48). ns-3.37 sends nothing: its
  *   sender, blocked by a window below one segment, waits for good (its persist timer runs only
  *   for a zero window), so a relay whose buffer let the window close would stall.
+ * - AvailableWindow is 0 when the next segment TcpTxBuffer::NextSeg would offer is empty:
+ *   before ns-3.41 a sender limited by the peer's receive window sends such a zero-length
+ *   segment, and crashes, once the data in flight fills the window exactly while some of it is
+ *   SACKed or marked lost (ns-3 issue #991, fixed in 3.41 by commit 13c1b9b6). A mobile with a
+ *   small receive buffer (Chakravorty & Pratt's receiver offered 5392 bytes) would otherwise
+ *   crash the leg towards it at its first duplicate ACK.
  * - A callback when a listener forks, with the new socket, before its handshake completes.
  */
 class GprsProxyTcpSocket : public TcpSocketBase
@@ -133,6 +139,7 @@ class GprsProxyTcpSocket : public TcpSocketBase
                                       Time now);
 
   protected:
+    uint32_t AvailableWindow() const override;
     Ptr<TcpSocketBase> Fork() override;
     void CompleteFork(Ptr<Packet> p,
                       const TcpHeader& tcpHeader,

@@ -332,6 +332,7 @@ struct ProxyScenario
     Time stop{Seconds(300)};               //!< simulation end
     std::function<void(ProxyRun&)> before; //!< called before the simulation runs
     std::vector<std::pair<std::string, std::string>> attributes; //!< of the proxy
+    uint32_t mobileRcvBuf{0}; //!< the mobile socket's RcvBufSize, 0: ns-3's default
 };
 
 /**
@@ -377,6 +378,10 @@ RunProxied(const ProxyScenario& sc, ProxyRun& run)
     PatternEnd& listenerEnd = sc.mobileOpens ? run.server : run.mobile;
     PatternEnd& connectingEnd = sc.mobileOpens ? run.mobile : run.server;
     const Ptr<Socket> listener = Socket::CreateSocket(listenerNode, TcpSocketFactory::GetTypeId());
+    if (sc.mobileRcvBuf > 0 && !sc.mobileOpens)
+    {
+        listener->SetAttribute("RcvBufSize", UintegerValue(sc.mobileRcvBuf));
+    }
     listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), kPort));
     listener->Listen();
     listener->SetAcceptCallback(
@@ -402,6 +407,19 @@ RunProxied(const ProxyScenario& sc, ProxyRun& run)
     }
     Simulator::Stop(sc.stop);
     Simulator::Run();
+}
+
+/**
+ * A download: the server sends, then closes; the mobile closes in turn.
+ * \param[out] run the run whose ends to set
+ * \param bytes what the server sends
+ */
+void
+SetDownload(ProxyRun& run, uint64_t bytes)
+{
+    run.server.toSend = bytes;
+    run.server.closeWhenSent = true;
+    run.mobile.closeOnPeerClose = true;
 }
 
 /// The default proxied download: the server sends, then closes; the mobile closes in turn.
@@ -491,9 +509,7 @@ class SnoopTestCase : public ProxyTestCase
     void DoRun() override
     {
         ProxyRun run;
-        run.server.toSend = 150000;
-        run.server.closeWhenSent = true;
-        run.mobile.closeOnPeerClose = true;
+        SetDownload(run, 150000);
         RunProxied(Download("snoop"), run);
         CheckCompleteAndInOrder(run);
         const GprsProxyCounters c = run.proxy->GetCounters();
@@ -609,9 +625,7 @@ class SplitDownloadTestCase : public ProxyTestCase
     void DoRun() override
     {
         ProxyRun run;
-        run.server.toSend = 100000;
-        run.server.closeWhenSent = true;
-        run.mobile.closeOnPeerClose = true;
+        SetDownload(run, 100000);
         ProxyScenario sc = Download("split");
         sc.stop = Seconds(600); // beyond both TIME_WAITs (2 MSL = 240 s)
         RunProxied(sc, run);
@@ -719,9 +733,7 @@ class SplitBackPressureTestCase : public ProxyTestCase
     {
         constexpr uint32_t buffer = 4000;
         ProxyRun run;
-        run.server.toSend = 100000;
-        run.server.closeWhenSent = true;
-        run.mobile.closeOnPeerClose = true;
+        SetDownload(run, 100000);
         ProxyScenario sc = Download("split");
         sc.tcpLosses = kWindowLimitedSenderSurvivesLoss;
         sc.internetLoss = kWindowLimitedSenderSurvivesLoss ? sc.internetLoss : 0;
@@ -879,6 +891,54 @@ struct ClampLeg
     uint32_t losses{0};                             //!< entries into CA_LOSS (timeouts)
     uint32_t recoveries{0};                         //!< entries into CA_RECOVERY
     uint32_t maxInFlight{0};                        //!< most bytes in flight
+
+    /**
+     * LegOpened sink: watch the leg towards the mobile.
+     * \param socket the leg's socket
+     * \param mobileLeg it is the leg towards the mobile
+     */
+    void Watch(Ptr<TcpSocketBase> socket, bool mobileLeg)
+    {
+        if (!mobileLeg)
+        {
+            return;
+        }
+        UintegerValue segment;
+        socket->GetAttribute("SegmentSize", segment);
+        mss = segment.Get();
+        socket->TraceConnectWithoutContext(
+            "CongestionWindow",
+            MakeCallback(+[](ClampLeg* l, uint32_t, uint32_t cwnd) {
+                l->cwnd = cwnd;
+                if (l->established)
+                {
+                    l->changes.emplace_back(cwnd, l->congState == TcpSocketState::CA_LOSS);
+                }
+            }).Bind(this));
+        socket->TraceConnectWithoutContext("CongState",
+                                           MakeCallback(+[](ClampLeg* l,
+                                                            TcpSocketState::TcpCongState_t,
+                                                            TcpSocketState::TcpCongState_t s) {
+                                               l->congState = s;
+                                               l->losses += s == TcpSocketState::CA_LOSS ? 1 : 0;
+                                               l->recoveries +=
+                                                   s == TcpSocketState::CA_RECOVERY ? 1 : 0;
+                                           }).Bind(this));
+        socket->TraceConnectWithoutContext(
+            "State",
+            MakeCallback(+[](ClampLeg* l, TcpSocket::TcpStates_t, TcpSocket::TcpStates_t s) {
+                if (s == TcpSocket::ESTABLISHED && !l->established)
+                {
+                    l->established = true;
+                    l->cwndWhenEstablished = l->cwnd;
+                }
+            }).Bind(this));
+        socket->TraceConnectWithoutContext(
+            "BytesInFlight",
+            MakeCallback(+[](ClampLeg* l, uint32_t, uint32_t inFlight) {
+                l->maxInFlight = std::max(l->maxInFlight, inFlight);
+            }).Bind(this));
+    }
 };
 
 /**
@@ -900,17 +960,13 @@ class ClampTestCase : public ProxyTestCase
     {
         const uint32_t clamp = GprsProxyHelper::DeriveClamp(4, GprsCodingScheme::CS2, Seconds(1));
         ProxyRun run;
-        run.server.toSend = 150000;
-        run.server.closeWhenSent = true;
-        run.mobile.closeOnPeerClose = true;
+        SetDownload(run, 150000);
         ProxyScenario sc = Download("clamp");
         sc.clamp = clamp;
         sc.outages = "20s-32s";
         ClampLeg leg;
         sc.before = [&leg](ProxyRun& r) {
-            r.proxy->TraceConnectWithoutContext(
-                "LegOpened",
-                MakeCallback(&ClampTestCase::OnLegOpened).Bind(&leg));
+            r.proxy->TraceConnectWithoutContext("LegOpened", MakeCallback(&ClampLeg::Watch, &leg));
         };
         RunProxied(sc, run);
         CheckCompleteAndInOrder(run);
@@ -941,54 +997,41 @@ class ClampTestCase : public ProxyTestCase
         NS_TEST_EXPECT_MSG_EQ(c.windowInForce, clamp, "the window in force is C_clamp");
         Simulator::Destroy();
     }
+};
 
-    /**
-     * LegOpened sink: watch the leg towards the mobile.
-     * \param leg the record
-     * \param socket the leg's socket
-     * \param mobileLeg it is the leg towards the mobile
-     */
-    static void OnLegOpened(ClampLeg* leg, Ptr<TcpSocketBase> socket, bool mobileLeg)
+/**
+ * The clamp above a small receive window: Chakravorty & Pratt's receiver offered 5392 bytes, less
+ * than the usual C_clamp, so the proxy's leg towards it is limited by the window, over a radio
+ * whose losses reach TCP. Before ns-3.41 such a sender crashes at its first duplicate ACK (ns-3
+ * issue #991); the leg's GprsProxyTcpSocket holds back the empty segment. Every byte arrives,
+ * never more than the window in flight, through fast recoveries.
+ */
+class SmallWindowTestCase : public ProxyTestCase
+{
+  public:
+    SmallWindowTestCase()
+        : ProxyTestCase("Clamp above a 5392-byte receive window, with losses: no ns-3.37 crash")
     {
-        if (!mobileLeg)
-        {
-            return;
-        }
-        UintegerValue mss;
-        socket->GetAttribute("SegmentSize", mss);
-        leg->mss = mss.Get();
-        socket->TraceConnectWithoutContext(
-            "CongestionWindow",
-            MakeCallback(+[](ClampLeg* l, uint32_t, uint32_t cwnd) {
-                l->cwnd = cwnd;
-                if (l->established)
-                {
-                    l->changes.emplace_back(cwnd, l->congState == TcpSocketState::CA_LOSS);
-                }
-            }).Bind(leg));
-        socket->TraceConnectWithoutContext("CongState",
-                                           MakeCallback(+[](ClampLeg* l,
-                                                            TcpSocketState::TcpCongState_t,
-                                                            TcpSocketState::TcpCongState_t s) {
-                                               l->congState = s;
-                                               l->losses += s == TcpSocketState::CA_LOSS ? 1 : 0;
-                                               l->recoveries +=
-                                                   s == TcpSocketState::CA_RECOVERY ? 1 : 0;
-                                           }).Bind(leg));
-        socket->TraceConnectWithoutContext(
-            "State",
-            MakeCallback(+[](ClampLeg* l, TcpSocket::TcpStates_t, TcpSocket::TcpStates_t s) {
-                if (s == TcpSocket::ESTABLISHED && !l->established)
-                {
-                    l->established = true;
-                    l->cwndWhenEstablished = l->cwnd;
-                }
-            }).Bind(leg));
-        socket->TraceConnectWithoutContext(
-            "BytesInFlight",
-            MakeCallback(+[](ClampLeg* l, uint32_t, uint32_t inFlight) {
-                l->maxInFlight = std::max(l->maxInFlight, inFlight);
-            }).Bind(leg));
+    }
+
+  private:
+    void DoRun() override
+    {
+        constexpr uint32_t window = 5392;
+        ProxyRun run;
+        SetDownload(run, 150000);
+        ProxyScenario sc = Download("clamp");
+        sc.clamp = 10240;
+        sc.mobileRcvBuf = window;
+        ClampLeg leg;
+        sc.before = [&leg](ProxyRun& r) {
+            r.proxy->TraceConnectWithoutContext("LegOpened", MakeCallback(&ClampLeg::Watch, &leg));
+        };
+        RunProxied(sc, run);
+        CheckCompleteAndInOrder(run);
+        NS_TEST_EXPECT_MSG_GT(leg.recoveries, 0, "duplicate ACKs while limited by the window");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(leg.maxInFlight, window, "within the receive window");
+        Simulator::Destroy();
     }
 };
 
@@ -1016,9 +1059,7 @@ class AckWindowTestCase : public ProxyTestCase
         constexpr uint32_t limit = 4000;
         GlobalValue::Bind("ChecksumEnabled", BooleanValue(m_checksums));
         ProxyRun run;
-        run.server.toSend = 100000;
-        run.server.closeWhenSent = true;
-        run.mobile.closeOnPeerClose = true;
+        SetDownload(run, 100000);
         uint32_t maxInFlight = 0;
         run.server.onAttach = [&maxInFlight](Ptr<TcpSocketBase> socket) {
             socket->TraceConnectWithoutContext(
@@ -1110,10 +1151,11 @@ GprsProxyTestSuite<SplitBackPressureTestCase> g_backPressure(
 GprsProxyTestSuite<SplitResetTestCase> g_resetMobile("gprs-proxy-split-rst-mobile",
                                                      true); //!< suite
 GprsProxyTestSuite<SplitResetTestCase> g_resetServer("gprs-proxy-split-rst-server",
-                                                     false);                       //!< suite
-GprsProxyTestSuite<SplitRefusedTestCase> g_refused("gprs-proxy-split-refused");    //!< suite
-GprsProxyTestSuite<ClampTestCase> g_clamp("gprs-proxy-clamp");                     //!< suite
-GprsProxyTestSuite<AckWindowTestCase> g_ackWindow("gprs-proxy-ack-window", false); //!< suite
+                                                     false);                            //!< suite
+GprsProxyTestSuite<SplitRefusedTestCase> g_refused("gprs-proxy-split-refused");         //!< suite
+GprsProxyTestSuite<ClampTestCase> g_clamp("gprs-proxy-clamp");                          //!< suite
+GprsProxyTestSuite<SmallWindowTestCase> g_smallWindow("gprs-proxy-clamp-small-window"); //!< suite
+GprsProxyTestSuite<AckWindowTestCase> g_ackWindow("gprs-proxy-ack-window", false);      //!< suite
 GprsProxyTestSuite<AckWindowTestCase> g_ackWindowChecksum("gprs-proxy-ack-window-checksum",
                                                           true); //!< suite
 
