@@ -1,0 +1,121 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "gprs-traffic-helper.h"
+
+#include "ns3/abort.h"
+#include "ns3/inet-socket-address.h"
+#include "ns3/packet-sink-helper.h"
+#include "ns3/tcp-socket-factory.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace ns3
+{
+
+namespace
+{
+
+/// \return "a, b, c": the service names
+std::string
+ServiceList()
+{
+    std::string list;
+    for (const std::string& s : GprsTrafficHelper::GetServices())
+    {
+        list += (list.empty() ? "" : ", ") + s;
+    }
+    return list;
+}
+
+} // namespace
+
+GprsTrafficHelper::GprsTrafficHelper(const std::string& service)
+    : m_service(service)
+{
+    if (service == "email")
+    {
+        m_factory.SetTypeId(GprsEmailTraffic::GetTypeId());
+    }
+    else if (service == "www")
+    {
+        m_factory.SetTypeId(GprsWwwTraffic::GetTypeId());
+    }
+    else if (service == "ftp")
+    {
+        m_factory.SetTypeId(GprsFtpTraffic::GetTypeId());
+    }
+    else
+    {
+        NS_FATAL_ERROR("unknown traffic service '" << service << "' (allowed: " << ServiceList()
+                                                   << ")");
+    }
+}
+
+const std::vector<std::string>&
+GprsTrafficHelper::GetServices()
+{
+    static const std::vector<std::string> services{"email", "www", "ftp"};
+    return services;
+}
+
+void
+GprsTrafficHelper::SetAttribute(const std::string& name, const AttributeValue& value)
+{
+    const TypeId tid = m_factory.GetTypeId();
+    TypeId::AttributeInformation info;
+    NS_ABORT_MSG_UNLESS(tid.LookupAttributeByName(name, &info),
+                        "traffic service '" << m_service << "': " << tid.GetName()
+                                            << " has no attribute " << name);
+    const Ptr<AttributeValue> valid = info.checker->CreateValidValue(value);
+    NS_ABORT_MSG_UNLESS(valid,
+                        "traffic service '" << m_service << "': " << tid.GetName() << "::" << name
+                                            << " = " << value.SerializeToString(info.checker)
+                                            << " is out of range (allowed: "
+                                            << (info.checker->HasUnderlyingTypeInformation()
+                                                    ? info.checker->GetUnderlyingTypeInformation()
+                                                    : info.checker->GetValueTypeName())
+                                            << "; " << info.help << ")");
+    m_factory.Set(name, *valid);
+}
+
+GprsTrafficApps
+GprsTrafficHelper::Install(Ptr<Node> server,
+                           Ptr<Node> mobile,
+                           Ipv4Address mobileAddress,
+                           uint16_t port) const
+{
+    GprsTrafficApps apps;
+    apps.generator = m_factory.Create<GprsTrafficGenerator>();
+    apps.generator->SetAttribute("Remote", AddressValue(InetSocketAddress(mobileAddress, port)));
+    try
+    {
+        apps.generator->CheckConfiguration();
+    }
+    catch (const std::invalid_argument& e)
+    {
+        NS_FATAL_ERROR("traffic service '" << m_service << "': " << e.what());
+    }
+    server->AddApplication(apps.generator);
+    PacketSinkHelper sink(TcpSocketFactory::GetTypeId().GetName(),
+                          InetSocketAddress(Ipv4Address::GetAny(), port));
+    apps.sink = DynamicCast<PacketSink>(sink.Install(mobile).Get(0));
+    return apps;
+}
+
+GprsTrafficApps
+GprsTrafficHelper::Install(const GprsScenario& scenario, uint32_t mobile, uint16_t port) const
+{
+    NS_ABORT_MSG_IF(mobile >= scenario.mobiles.GetN(),
+                    "traffic service '" << m_service << "' for mobile " << mobile
+                                        << ": the scenario has " << scenario.mobiles.GetN()
+                                        << " mobiles");
+    return Install(scenario.server,
+                   scenario.mobiles.Get(mobile),
+                   scenario.GetMobileAddress(mobile),
+                   port);
+}
+
+} // namespace ns3

@@ -1,0 +1,92 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef GPRS_TRAFFIC_HELPER_H
+#define GPRS_TRAFFIC_HELPER_H
+
+#include "gprs-scenario-helper.h"
+
+#include "ns3/gprs-traffic-generator.h"
+#include "ns3/object-factory.h"
+#include "ns3/packet-sink.h"
+
+#include <string>
+#include <vector>
+
+/**
+ * \file
+ * \ingroup gprs
+ * Puts a background user's traffic, chosen by service name, between a server and a mobile.
+ */
+
+namespace ns3
+{
+
+/**
+ * \ingroup gprs
+ * What GprsTrafficHelper::Install built.
+ */
+struct GprsTrafficApps
+{
+    Ptr<GprsTrafficGenerator> generator; //!< on the server
+    Ptr<PacketSink> sink;                //!< on the mobile
+};
+
+/**
+ * \ingroup gprs
+ * \brief Installs a background user's traffic generator, chosen by service name so that a
+ * scenario can take it from the command line: `email` (GprsEmailTraffic), `www`
+ * (GprsWwwTraffic), `ftp` (GprsFtpTraffic). The generator runs on the server and sends to a
+ * PacketSink on the mobile; both start at once (Application::SetStartTime changes that).
+ */
+class GprsTrafficHelper
+{
+  public:
+    /// \param service a service name (see GetServices); aborts naming it if unknown
+    explicit GprsTrafficHelper(const std::string& service);
+
+    /// \return the service names: email, www, ftp
+    static const std::vector<std::string>& GetServices();
+
+    /**
+     * Set an attribute of the generators installed from now on, checked at once.
+     * \param name the attribute, e.g. "ReadingTime"
+     * \param value its value
+     * \sa GprsTrafficGenerator and its subclasses for the attributes
+     * Aborts naming the attribute, the value and what is allowed when the service's
+     * generator has no such attribute or the value is out of range.
+     */
+    void SetAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * Install a generator on a server and a sink on a mobile.
+     * \param server the sending node
+     * \param mobile the receiving node
+     * \param mobileAddress the mobile's address
+     * \param port the sink's port
+     * \return both applications; aborts naming the values when the attributes do not fit
+     *         together (GprsTrafficGenerator::CheckConfiguration)
+     */
+    GprsTrafficApps Install(Ptr<Node> server,
+                            Ptr<Node> mobile,
+                            Ipv4Address mobileAddress,
+                            uint16_t port) const;
+
+    /**
+     * Install a generator on a scenario's server, sending to mobile i.
+     * \param scenario built by GprsScenarioHelper
+     * \param mobile the mobile's index
+     * \param port the sink's port
+     * \return both applications
+     */
+    GprsTrafficApps Install(const GprsScenario& scenario, uint32_t mobile, uint16_t port) const;
+
+  private:
+    std::string m_service;   //!< the service
+    ObjectFactory m_factory; //!< its generator
+};
+
+} // namespace ns3
+
+#endif /* GPRS_TRAFFIC_HELPER_H */

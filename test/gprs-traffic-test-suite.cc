@@ -1,0 +1,313 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// The busy cell's traffic generators over a long run on a fast point-to-point link: sessions,
+// pages, datagrams, sizes and times have the means the model states, within bounds derived
+// from the distributions (5 standard errors of the sample mean; for counts of a Poisson process
+// 5 standard deviations), and every octet offered reaches the mobile's sink.
+
+#include "ns3/applications-module.h"
+#include "ns3/core-module.h"
+#include "ns3/gprs-module.h"
+#include "ns3/internet-module.h"
+#include "ns3/point-to-point-module.h"
+#include "ns3/test.h"
+
+#include <cmath>
+#include <map>
+
+using namespace ns3;
+
+NS_LOG_COMPONENT_DEFINE("GprsTrafficTestSuite");
+
+namespace
+{
+
+constexpr uint16_t kPort = 7000; //!< the sink's port
+
+/// Sample mean and sample size.
+struct Mean
+{
+    double sum{0}; //!< sum of the samples
+    uint64_t n{0}; //!< samples
+
+    /// \param x a sample
+    void Add(double x)
+    {
+        sum += x;
+        ++n;
+    }
+
+    /// \return the mean
+    double Get() const
+    {
+        return n > 0 ? sum / n : 0;
+    }
+
+    /**
+     * \param variance the distribution's variance
+     * \return 5 standard errors of the sample mean
+     */
+    double Bound(double variance) const
+    {
+        return 5 * std::sqrt(variance / n);
+    }
+};
+
+/// What the traces of one generator showed.
+struct Observed
+{
+    Time sessionsUntil;                    //!< sessions counted start before this
+    std::map<uint64_t, uint32_t> pages;    //!< pages of each session counted
+    std::map<uint64_t, Time> lastDatagram; //!< last datagram of each session's current page
+    Mean pagesPerSession;                  //!< over the sessions counted
+    Mean datagramsPerPacketCall;           //!< every packet call
+    Mean bytesPerPacketCall;               //!< every packet call
+    Mean datagramBytes;                    //!< WWW: every datagram
+    Mean datagramInterval;                 //!< WWW: between the datagrams of a page, s
+    Mean readingTime;                      //!< WWW: last datagram of a page to the next, s
+    std::map<uint64_t, bool> newPage;      //!< WWW: the session's next datagram opens a page
+
+    /// Session sink.
+    void OnSession(uint64_t session)
+    {
+        if (Simulator::Now() < sessionsUntil)
+        {
+            pages[session] = 0;
+        }
+    }
+
+    /// PacketCall sink.
+    void OnPacketCall(uint64_t session, uint32_t datagrams, uint64_t bytes)
+    {
+        datagramsPerPacketCall.Add(datagrams);
+        bytesPerPacketCall.Add(bytes);
+        if (pages.count(session) > 0)
+        {
+            ++pages[session];
+        }
+        if (lastDatagram.count(session) > 0)
+        {
+            readingTime.Add((Simulator::Now() - lastDatagram[session]).GetSeconds());
+        }
+        newPage[session] = true;
+    }
+
+    /// Datagram sink.
+    void OnDatagram(uint64_t session, uint32_t bytes)
+    {
+        datagramBytes.Add(bytes);
+        if (!newPage[session])
+        {
+            datagramInterval.Add((Simulator::Now() - lastDatagram[session]).GetSeconds());
+        }
+        newPage[session] = false;
+        lastDatagram[session] = Simulator::Now();
+    }
+};
+
+/// A generator's long run.
+struct TrafficRun
+{
+    Observed observed;     //!< its traces
+    uint64_t sessions{0};  //!< sessions started before the generator stopped
+    uint64_t offered{0};   //!< octets it offered
+    uint64_t delivered{0}; //!< octets the sink received
+};
+
+/**
+ * Run a service's generator for a long time over a 10 Mbit/s, 10 ms link, then let the data
+ * still on its way drain.
+ * \param service email, www or ftp
+ * \param hours how long the generator runs
+ * \param[out] run what it did
+ */
+void
+RunTraffic(const std::string& service, double hours, TrafficRun& run)
+{
+    NodeContainer nodes;
+    nodes.Create(2);
+    InternetStackHelper().Install(nodes);
+    PointToPointHelper link;
+    link.SetDeviceAttribute("DataRate", StringValue("10Mbps"));
+    link.SetChannelAttribute("Delay", StringValue("10ms"));
+    Ipv4AddressHelper address("10.0.0.0", "255.255.255.0");
+    const Ipv4InterfaceContainer ifs = address.Assign(link.Install(nodes));
+
+    GprsTrafficHelper helper(service);
+    const GprsTrafficApps apps =
+        helper.Install(nodes.Get(0), nodes.Get(1), ifs.GetAddress(1), kPort);
+    apps.generator->AssignStreams(1);
+    const Time end = Seconds(hours * 3600);
+    apps.generator->SetStopTime(end);
+    // Sessions last hours at most (a WWW session of 40 pages with 412 s between them is 4.6 h,
+    // and a 40th page comes once in 7000 sessions): count those that start 10 h before the end.
+    run.observed.sessionsUntil = end - Hours(10);
+    apps.generator->TraceConnectWithoutContext("Session",
+                                               MakeCallback(&Observed::OnSession, &run.observed));
+    apps.generator->TraceConnectWithoutContext(
+        "PacketCall",
+        MakeCallback(&Observed::OnPacketCall, &run.observed));
+    if (service == "www")
+    {
+        apps.generator->TraceConnectWithoutContext(
+            "Datagram",
+            MakeCallback(&Observed::OnDatagram, &run.observed));
+    }
+    Simulator::Stop(end + Hours(1));
+    Simulator::Run();
+    run.sessions = apps.generator->GetSessions();
+    run.offered = apps.generator->GetBytesOffered();
+    run.delivered = apps.sink->GetTotalRx();
+    for (const auto& [session, pages] : run.observed.pages)
+    {
+        run.observed.pagesPerSession.Add(pages);
+    }
+    Simulator::Destroy();
+}
+
+/// The UMTS 30.03 datagram size with the generators' defaults.
+const GprsTruncatedPareto kDatagram(1.1, 81.5, 66666);
+constexpr double kDatagramsPerPacketCall = 25; //!< the generators' default mean
+
+/// A generator's test: its checks.
+class GprsTrafficTestCase : public TestCase
+{
+  public:
+    /// \param name the test's name
+    explicit GprsTrafficTestCase(const std::string& name)
+        : TestCase(name)
+    {
+    }
+
+  protected:
+    /**
+     * Check the packet calls of a run: datagrams and octets per packet call have the model's
+     * means, and every octet offered arrived.
+     * \param run the run
+     */
+    void CheckPacketCalls(const TrafficRun& run)
+    {
+        const Observed& o = run.observed;
+        const double countVariance = GetGprsGeometricVariance(kDatagramsPerPacketCall);
+        NS_TEST_EXPECT_MSG_EQ_TOL(o.datagramsPerPacketCall.Get(),
+                                  kDatagramsPerPacketCall,
+                                  o.datagramsPerPacketCall.Bound(countVariance),
+                                  "datagrams per packet call");
+        // A sum of a geometric number N of sizes X: E = E[N] E[X],
+        // Var = E[N] Var[X] + Var[N] E[X]^2.
+        const double mean = kDatagramsPerPacketCall * kDatagram.GetMean();
+        const double variance = kDatagramsPerPacketCall * kDatagram.GetVariance() +
+                                countVariance * kDatagram.GetMean() * kDatagram.GetMean();
+        NS_TEST_EXPECT_MSG_EQ_TOL(o.bytesPerPacketCall.Get(),
+                                  mean,
+                                  o.bytesPerPacketCall.Bound(variance),
+                                  "octets per packet call");
+        NS_TEST_EXPECT_MSG_GT(run.offered, 0, "traffic offered");
+        NS_TEST_EXPECT_MSG_EQ(run.delivered, run.offered, "every octet offered reaches the sink");
+    }
+
+    /**
+     * Check the number of sessions against a Poisson process.
+     * \param run the run
+     * \param perHour the rate
+     * \param hours the time
+     */
+    void CheckSessions(const TrafficRun& run, double perHour, double hours)
+    {
+        const double expected = perHour * hours;
+        NS_TEST_EXPECT_MSG_EQ_TOL(static_cast<double>(run.sessions),
+                                  expected,
+                                  5 * std::sqrt(expected),
+                                  "sessions of a Poisson process");
+    }
+};
+
+/// WWW sessions: UMTS 30.03 with Rendon et al.'s parameters.
+class GprsWwwTrafficTestCase : public GprsTrafficTestCase
+{
+  public:
+    GprsWwwTrafficTestCase()
+        : GprsTrafficTestCase(
+              "WWW sessions, pages, datagrams, reading times and intervals have the "
+              "model's means")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const double hours = 300;
+        TrafficRun run;
+        RunTraffic("www", hours, run);
+        const Observed& o = run.observed;
+        CheckSessions(run, 3, hours);
+        NS_TEST_EXPECT_MSG_EQ_TOL(o.pagesPerSession.Get(),
+                                  5,
+                                  o.pagesPerSession.Bound(GetGprsGeometricVariance(5)),
+                                  "pages per session");
+        CheckPacketCalls(run);
+        NS_TEST_EXPECT_MSG_EQ_TOL(o.datagramBytes.Get(),
+                                  kDatagram.GetMean(),
+                                  o.datagramBytes.Bound(kDatagram.GetVariance()),
+                                  "datagram size");
+        NS_TEST_EXPECT_MSG_EQ_TOL(o.readingTime.Get(),
+                                  412,
+                                  o.readingTime.Bound(412 * 412),
+                                  "reading time");
+        NS_TEST_EXPECT_MSG_EQ_TOL(o.datagramInterval.Get(),
+                                  0.125,
+                                  o.datagramInterval.Bound(0.125 * 0.125),
+                                  "time between datagrams");
+    }
+};
+
+/// FTP bursts and e-mail messages: Poisson arrivals of one packet call each.
+class GprsBurstTrafficTestCase : public GprsTrafficTestCase
+{
+  public:
+    /**
+     * \param service ftp or email
+     * \param perHour its default rate
+     */
+    GprsBurstTrafficTestCase(const std::string& service, double perHour)
+        : GprsTrafficTestCase(service + " arrivals and sizes have the model's means"),
+          m_service(service),
+          m_perHour(perHour)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const double hours = 1000;
+        TrafficRun run;
+        RunTraffic(m_service, hours, run);
+        CheckSessions(run, m_perHour, hours);
+        NS_TEST_EXPECT_MSG_EQ(run.observed.datagramsPerPacketCall.n,
+                              run.sessions,
+                              "one packet call per " << m_service << " session");
+        CheckPacketCalls(run);
+    }
+
+    std::string m_service; //!< the service
+    double m_perHour;      //!< its rate
+};
+
+/// The traffic generators.
+class GprsTrafficTestSuite : public TestSuite
+{
+  public:
+    GprsTrafficTestSuite()
+        : TestSuite("gprs-traffic", UNIT)
+    {
+        AddTestCase(new GprsWwwTrafficTestCase, TestCase::QUICK);
+        AddTestCase(new GprsBurstTrafficTestCase("ftp", 6), TestCase::QUICK);
+        AddTestCase(new GprsBurstTrafficTestCase("email", 5), TestCase::QUICK);
+    }
+};
+
+GprsTrafficTestSuite g_gprsTrafficTestSuite; //!< registers the suite
+
+} // namespace
