@@ -181,16 +181,8 @@ GprsTcpTracer::OnTx(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocket
     {
         return; // pure ACK or SYN/FIN
     }
-    const bool retx = m_anyTx && h.GetSequenceNumber() < m_highestTx;
-    if (retx)
-    {
-        ++m_retransmissions;
-    }
-    else
-    {
-        m_highestTx = h.GetSequenceNumber() + p->GetSize();
-        m_anyTx = true;
-    }
+    const bool retx = m_txSegments.OnDataSegment(h.GetSequenceNumber(), p->GetSize()) !=
+                      GprsRetransmissionCounter::Kind::NEW;
     if (m_sender)
     {
         *m_sender << NowSeconds() << " " << h.GetSequenceNumber().GetValue() << " " << retx << "\n";
@@ -285,6 +277,7 @@ GprsTcpTracer::OnCongState(TcpSocketState::TcpCongState_t oldState,
     {
         ++m_timeouts;
     }
+    m_txSegments.SetLossState(newState == TcpSocketState::CA_LOSS);
 }
 
 void
@@ -385,7 +378,25 @@ GprsTcpTracer::GetTimeouts() const
 uint32_t
 GprsTcpTracer::GetRetransmissions() const
 {
-    return m_retransmissions;
+    return static_cast<uint32_t>(m_txSegments.GetDataDriven() + m_txSegments.GetTimerDriven());
+}
+
+uint64_t
+GprsTcpTracer::GetDataSegments() const
+{
+    return m_txSegments.GetSegments();
+}
+
+uint64_t
+GprsTcpTracer::GetDataDrivenRetransmissions() const
+{
+    return m_txSegments.GetDataDriven();
+}
+
+uint64_t
+GprsTcpTracer::GetTimerDrivenRetransmissions() const
+{
+    return m_txSegments.GetTimerDriven();
 }
 
 uint32_t

@@ -6,6 +6,7 @@
 #define GPRS_TCP_TRACER_H
 
 #include "ns3/gprs-pcu.h"
+#include "ns3/gprs-retransmission-counter.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/node.h"
@@ -96,6 +97,12 @@ class GprsTcpTracer
     uint32_t GetTimeouts() const;
     /// \return data segments sent again (sequence below the highest sent)
     uint32_t GetRetransmissions() const;
+    /// \return data segments sent, retransmissions included
+    uint64_t GetDataSegments() const;
+    /// \return retransmissions on duplicate ACKs (outside a timeout recovery)
+    uint64_t GetDataDrivenRetransmissions() const;
+    /// \return retransmissions after a timeout, until the sender leaves CA_LOSS
+    uint64_t GetTimerDrivenRetransmissions() const;
     /// \return data segments that reached the receiver when every byte of them had arrived
     ///         before (TCP then discards them); a retransmission that fills a hole is not one
     uint32_t GetDuplicateSegments() const;
@@ -153,15 +160,13 @@ class GprsTcpTracer
     uint16_t m_sinkPort{0};                         //!< the sink's TCP port
     uint64_t m_rxBytes{0};                          //!< delivered bytes
     Time m_lastRx;                                  //!< last delivery
-    SequenceNumber32 m_highestTx{0};                //!< highest sequence sent
-    bool m_anyTx{false};                            //!< a data segment was sent
+    GprsRetransmissionCounter m_txSegments;         //!< the sender's data segments
     bool m_rxSynSeen{false};                        //!< the watched connection's SYN arrived
     Ipv4Address m_rxPeer;                           //!< its sender's address
     uint16_t m_rxPeerPort{0};                       //!< and port
     SequenceNumber32 m_rxFirstByte{0};              //!< sequence of its first data byte
     boost::icl::interval_set<uint32_t> m_rxArrived; //!< offsets of data bytes that arrived
     uint32_t m_timeouts{0};                         //!< RTOs
-    uint32_t m_retransmissions{0};                  //!< segments sent again
     uint32_t m_duplicates{0};                       //!< duplicate segments received
     Time m_rto;                                     //!< current RTO
     std::vector<double> m_rttMs;                    //!< RTT samples

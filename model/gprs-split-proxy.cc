@@ -617,25 +617,17 @@ GprsSplitProxy::OnMobileTx(GprsTcpFlow flow,
     {
         return;
     }
-    Split& split = it->second;
     ++m_dataSegmentsToMobile;
-    const SequenceNumber32 seq = header.GetSequenceNumber();
-    if (split.anyToMobile && seq < split.highestToMobile)
+    switch (it->second.toMobile.OnDataSegment(header.GetSequenceNumber(), p->GetSize()))
     {
-        if (split.mobileLegInLoss)
-        {
-            ++m_timerRetx;
-        }
-        else
-        {
-            ++m_dataRetx;
-        }
-    }
-    const SequenceNumber32 end = seq + p->GetSize();
-    if (!split.anyToMobile || end > split.highestToMobile)
-    {
-        split.highestToMobile = end;
-        split.anyToMobile = true;
+    case GprsRetransmissionCounter::Kind::DATA_DRIVEN:
+        ++m_dataRetx;
+        break;
+    case GprsRetransmissionCounter::Kind::TIMER_DRIVEN:
+        ++m_timerRetx;
+        break;
+    case GprsRetransmissionCounter::Kind::NEW:
+        break;
     }
 }
 
@@ -647,7 +639,7 @@ GprsSplitProxy::OnMobileCongState(GprsTcpFlow flow,
     const auto it = m_splits.find(flow);
     if (it != m_splits.end())
     {
-        it->second.mobileLegInLoss = newState == TcpSocketState::CA_LOSS;
+        it->second.toMobile.SetLossState(newState == TcpSocketState::CA_LOSS);
     }
 }
 

@@ -7,6 +7,7 @@
 
 #include "gprs-proxy-tcp-socket.h"
 #include "gprs-proxy.h"
+#include "gprs-retransmission-counter.h"
 #include "gprs-split-pipe.h"
 
 #include "ns3/ipv4-header.h"
@@ -107,13 +108,11 @@ class GprsSplitProxy : public GprsProxy
         bool closed[2]{false, false};                               //!< [Leg] its socket is closed
         bool relaying{false};                                       //!< both legs established
         bool pumping{false};                                        //!< inside Pump
-        Ptr<Packet> syn;                  //!< the held SYN, until delivered
-        Ipv4Header synHeader;             //!< its IP header
-        uint32_t synInterface{0};         //!< its incoming interface
-        LocalDeliverCallback deliver;     //!< local delivery
-        SequenceNumber32 highestToMobile; //!< end of the highest data sent to the mobile
-        bool anyToMobile{false};          //!< data was sent to the mobile
-        bool mobileLegInLoss{false};      //!< the mobile leg is recovering from a timeout
+        Ptr<Packet> syn;                    //!< the held SYN, until delivered
+        Ipv4Header synHeader;               //!< its IP header
+        uint32_t synInterface{0};           //!< its incoming interface
+        LocalDeliverCallback deliver;       //!< local delivery
+        GprsRetransmissionCounter toMobile; //!< the mobile leg's data segments
     };
 
     /**
