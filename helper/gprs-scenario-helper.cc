@@ -5,6 +5,8 @@
 #include "gprs-scenario-helper.h"
 
 #include "ns3/abort.h"
+#include "ns3/channel.h"
+#include "ns3/double.h"
 #include "ns3/error-model.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
@@ -13,7 +15,10 @@
 #include "ns3/ipv4.h"
 #include "ns3/point-to-point-helper.h"
 #include "ns3/pointer.h"
+#include "ns3/simulator.h"
 #include "ns3/string.h"
+
+#include <cmath>
 
 namespace ns3
 {
@@ -24,12 +29,68 @@ GprsScenario::GetMobileAddress(uint32_t i) const
     return mobileInterfaces.GetAddress(i);
 }
 
+namespace
+{
+
+/**
+ * A point-to-point link's delay drawn per packet: before each transmission starts, the
+ * channel's Delay is set to the packet's draw (PointToPointChannel::TransmitStart reads it
+ * right after the device's PhyTxBegin trace).
+ */
+class InternetDelayVariation : public SimpleRefCount<InternetDelayVariation>
+{
+  public:
+    /**
+     * \param devices the link's two devices
+     * \param delay the per-packet delay, s
+     * \param keepOrder no packet overtakes its predecessor of the same direction
+     */
+    InternetDelayVariation(const NetDeviceContainer& devices,
+                           Ptr<RandomVariableStream> delay,
+                           bool keepOrder)
+        : m_channel(devices.Get(0)->GetChannel()),
+          m_delay(delay),
+          m_keepOrder(keepOrder)
+    {
+    }
+
+    /**
+     * PhyTxBegin sink of one device.
+     * \param device the sending device's index on the link
+     * \param rate its rate
+     * \param p the packet
+     */
+    void OnTxBegin(uint32_t device, DataRate rate, Ptr<const Packet> p)
+    {
+        const Time now = Simulator::Now();
+        const Time txTime = rate.CalculateBytesTxTime(p->GetSize());
+        Time delay = Seconds(m_delay->GetValue());
+        if (m_keepOrder && now + txTime + delay < m_lastArrival[device])
+        {
+            delay = m_lastArrival[device] - now - txTime;
+        }
+        m_lastArrival[device] = now + txTime + delay;
+        m_channel->SetAttribute("Delay", TimeValue(delay));
+    }
+
+  private:
+    Ptr<Channel> m_channel;            //!< the link
+    Ptr<RandomVariableStream> m_delay; //!< per-packet delay, s
+    bool m_keepOrder;                  //!< FIFO per direction
+    Time m_lastArrival[2];             //!< [sending device] when its last packet arrives
+};
+
+} // namespace
+
 GprsScenarioHelper::GprsScenarioHelper()
     : m_rate("10Mbps"),
       m_delay(MilliSeconds(100)),
       m_lossRate(0),
+      m_delayStdev(Seconds(0)),
+      m_keepOrder(true),
       m_proxy(false),
-      m_giDelay(MilliSeconds(1))
+      m_giDelay(MilliSeconds(1)),
+      m_giRate("100Mbps")
 {
 }
 
@@ -51,10 +112,20 @@ GprsScenarioHelper::SetInternetLink(DataRate rate, Time delay, double lossRate)
 }
 
 void
-GprsScenarioHelper::SetProxy(bool enable, Time giDelay)
+GprsScenarioHelper::SetInternetDelayVariation(Time stdev, bool keepOrder)
+{
+    NS_ABORT_MSG_IF(stdev.IsStrictlyNegative(),
+                    "Internet delay standard deviation " << stdev.As(Time::MS) << " is negative");
+    m_delayStdev = stdev;
+    m_keepOrder = keepOrder;
+}
+
+void
+GprsScenarioHelper::SetProxy(bool enable, Time giDelay, DataRate giRate)
 {
     m_proxy = enable;
     m_giDelay = giDelay;
+    m_giRate = giRate;
 }
 
 GprsScenario
@@ -91,6 +162,22 @@ GprsScenarioHelper::Install(uint32_t mobiles)
             s.internetDevices.Get(i)->SetAttribute("ReceiveErrorModel", PointerValue(em));
         }
     }
+    if (m_delayStdev.IsStrictlyPositive())
+    {
+        const Ptr<NormalRandomVariable> delay = CreateObject<NormalRandomVariable>();
+        delay->SetAttribute("Mean", DoubleValue(m_delay.GetSeconds()));
+        delay->SetAttribute("Variance", DoubleValue(std::pow(m_delayStdev.GetSeconds(), 2)));
+        delay->SetAttribute("Bound", DoubleValue(m_delay.GetSeconds())); // within 0 .. 2 mean
+        s.internetDelay = delay;
+        const auto variation =
+            Create<InternetDelayVariation>(s.internetDevices, delay, m_keepOrder);
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            s.internetDevices.Get(i)->TraceConnectWithoutContext(
+                "PhyTxBegin",
+                MakeCallback(&InternetDelayVariation::OnTxBegin, variation).Bind(i, m_rate));
+        }
+    }
     Ipv4AddressHelper address;
     address.SetBase("10.0.0.0", "255.255.255.0");
     const Ipv4InterfaceContainer internetIf = address.Assign(s.internetDevices);
@@ -100,7 +187,7 @@ GprsScenarioHelper::Install(uint32_t mobiles)
     if (m_proxy)
     {
         PointToPointHelper gi;
-        gi.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
+        gi.SetDeviceAttribute("DataRate", DataRateValue(m_giRate));
         gi.SetChannelAttribute("Delay", TimeValue(m_giDelay));
         address.SetBase("10.0.1.0", "255.255.255.0");
         giIf = address.Assign(gi.Install(s.proxy, s.ggsn));

@@ -11,6 +11,7 @@
 #include "ns3/ipv4-address.h"
 #include "ns3/ipv4-interface-container.h"
 #include "ns3/nstime.h"
+#include "ns3/random-variable-stream.h"
 
 /**
  * \file
@@ -39,6 +40,7 @@ struct GprsScenario
     NetDeviceContainer bssDevices;           //!< the cell's GprsBssNetDevice, on the GGSN
     NetDeviceContainer msDevices;            //!< GprsMsNetDevice of mobile i: msDevices.Get(i)
     Ptr<GprsPcu> pcu;                        //!< the cell's PCU
+    Ptr<RandomVariableStream> internetDelay; //!< per-packet Internet delay, s, or null
 
     /**
      * \param i mobile index
@@ -73,10 +75,25 @@ class GprsScenarioHelper
     void SetInternetLink(DataRate rate, Time delay, double lossRate);
 
     /**
-     * \param enable insert a proxy node between the Internet and the GGSN
-     * \param giDelay one-way delay of the proxy-GGSN link (100 Mbit/s)
+     * Draw the Internet link's one-way delay per packet from a normal distribution whose mean is
+     * the link's delay (SetInternetLink), within 0 .. twice the mean (GprsScenario's
+     * internetDelay gives the random stream).
+     * \param stdev its standard deviation (0: the delay is constant, the default)
+     * \param keepOrder packets of a direction leave the link in the order they entered it (a
+     *        packet drawn to arrive before its predecessor arrives right after it), as on a real
+     *        path, where jitter comes from queues; false: a packet may overtake (per-packet
+     *        delays on one link reorder packets sent closer together than the spread)
      */
-    void SetProxy(bool enable, Time giDelay = MilliSeconds(1));
+    void SetInternetDelayVariation(Time stdev, bool keepOrder);
+
+    /**
+     * \param enable insert a proxy node between the Internet and the GGSN
+     * \param giDelay one-way delay of the proxy-GGSN link
+     * \param giRate rate of the proxy-GGSN link
+     */
+    void SetProxy(bool enable,
+                  Time giDelay = MilliSeconds(1),
+                  DataRate giRate = DataRate("100Mbps"));
 
     /**
      * Build the scenario.
@@ -90,8 +107,11 @@ class GprsScenarioHelper
     DataRate m_rate;   //!< Internet link rate
     Time m_delay;      //!< Internet link delay
     double m_lossRate; //!< Internet link loss
+    Time m_delayStdev; //!< Internet delay standard deviation
+    bool m_keepOrder;  //!< Internet delay variation keeps the order
     bool m_proxy;      //!< with a proxy node
     Time m_giDelay;    //!< proxy-GGSN delay
+    DataRate m_giRate; //!< proxy-GGSN rate
 };
 
 } // namespace ns3

@@ -11,6 +11,9 @@
 
 #include "ns3/test.h"
 
+#include <cmath>
+#include <map>
+
 using namespace ns3;
 using namespace ns3::gprs_test;
 
@@ -137,6 +140,108 @@ class GprsScenarioFieldsTestCase : public TestCase
     bool m_proxy; //!< with a proxy node
 };
 
+/// The Internet link's delay drawn per packet (SetInternetDelayVariation), with and without the
+/// order kept.
+class GprsInternetDelayVariationTestCase : public TestCase
+{
+  public:
+    /// \param keepOrder whether packets keep their order
+    explicit GprsInternetDelayVariationTestCase(bool keepOrder)
+        : TestCase(keepOrder ? "Internet delay drawn per packet, order kept"
+                             : "Internet delay drawn per packet, packets may overtake"),
+          m_keepOrder(keepOrder)
+    {
+    }
+
+  private:
+    /// One packet on the link.
+    struct Crossing
+    {
+        Time sent;    //!< transmission start at the server
+        Time arrived; //!< reception end at the gateway
+    };
+
+    void DoRun() override
+    {
+        const Time mean = MilliSeconds(100);
+        const Time stdev = MilliSeconds(20);
+        GprsScenarioHelper helper;
+        helper.SetInternetLink(DataRate("10Mbps"), mean, 0);
+        helper.SetInternetDelayVariation(stdev, m_keepOrder);
+        const GprsScenario s = helper.Install(1);
+        NS_TEST_ASSERT_MSG_NE(s.internetDelay, nullptr, "the scenario gives the delay's stream");
+        s.internetDelay->SetStream(7);
+        std::map<uint64_t, Crossing> crossings;
+        std::vector<uint64_t> order; // arrival order, by uid
+        s.internetDevices.Get(0)->TraceConnectWithoutContext(
+            "PhyTxBegin",
+            MakeCallback(+[](std::map<uint64_t, Crossing>* c, Ptr<const Packet> p) {
+                (*c)[p->GetUid()].sent = Simulator::Now();
+            }).Bind(&crossings));
+        s.internetDevices.Get(1)->TraceConnectWithoutContext(
+            "PhyRxEnd",
+            MakeCallback(+[](std::map<uint64_t, Crossing>* c,
+                             std::vector<uint64_t>* o,
+                             Ptr<const Packet> p) {
+                (*c)[p->GetUid()].arrived = Simulator::Now();
+                o->push_back(p->GetUid());
+            }).Bind(&crossings, &order));
+        // Widely spaced packets measure the distribution; a burst 1 ms apart (far less than the
+        // spread) tells whether packets overtake.
+        const uint32_t spaced = 2000;
+        const uint32_t burst = 200;
+        SendUdpDown(s, 0, 100, MilliSeconds(500), spaced, Seconds(1));
+        SendUdpDown(s, 0, 100, MilliSeconds(1), burst, Seconds(1100));
+        Simulator::Stop(Seconds(1200));
+        Simulator::Run();
+        Simulator::Destroy();
+
+        NS_TEST_ASSERT_MSG_EQ(order.size(), spaced + burst, "every packet crossed the link");
+        double sum = 0;
+        double sumSq = 0;
+        Time least = Seconds(1);
+        Time most = Seconds(0);
+        uint32_t n = 0;
+        for (const auto& [uid, c] : crossings)
+        {
+            // Minus the transmission of a 100-octet packet plus PPP header at 10 Mbit/s.
+            const Time delay = c.arrived - c.sent - DataRate("10Mbps").CalculateBytesTxTime(102);
+            least = std::min(least, delay);
+            most = std::max(most, delay);
+            if (c.sent < Seconds(1100))
+            {
+                sum += delay.GetSeconds();
+                sumSq += delay.GetSeconds() * delay.GetSeconds();
+                ++n;
+            }
+        }
+        const double m = sum / n;
+        const double sd = std::sqrt(sumSq / n - m * m);
+        NS_TEST_EXPECT_MSG_EQ_TOL(m,
+                                  mean.GetSeconds(),
+                                  5 * stdev.GetSeconds() / std::sqrt(n),
+                                  "mean delay of spaced packets");
+        NS_TEST_EXPECT_MSG_EQ_TOL(sd, stdev.GetSeconds(), 0.1 * stdev.GetSeconds(), "spread");
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(least, Seconds(0), "never negative");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(most, 2 * mean, "within twice the mean");
+        uint32_t overtaken = 0;
+        for (std::size_t i = 1; i < order.size(); ++i)
+        {
+            overtaken += crossings[order[i]].sent < crossings[order[i - 1]].sent ? 1 : 0;
+        }
+        if (m_keepOrder)
+        {
+            NS_TEST_EXPECT_MSG_EQ(overtaken, 0, "packets arrive in the order sent");
+        }
+        else
+        {
+            NS_TEST_EXPECT_MSG_GT(overtaken, burst / 4, "packets of the burst overtake");
+        }
+    }
+
+    bool m_keepOrder; //!< FIFO
+};
+
 /// GprsScenario's suite.
 class GprsScenarioTestSuite : public GprsTestSuite
 {
@@ -146,6 +251,8 @@ class GprsScenarioTestSuite : public GprsTestSuite
     {
         AddMade([]() { return new GprsScenarioFieldsTestCase(false); });
         AddMade([]() { return new GprsScenarioFieldsTestCase(true); });
+        AddMade([]() { return new GprsInternetDelayVariationTestCase(true); });
+        AddMade([]() { return new GprsInternetDelayVariationTestCase(false); });
     }
 };
 
