@@ -25,8 +25,6 @@
 #include <map>
 #include <set>
 #include <sstream>
-#include <sys/wait.h>
-#include <unistd.h>
 #include <vector>
 
 using namespace ns3;
@@ -79,77 +77,6 @@ RunOne(const MeyerSetup& base, const Job& job, uint64_t bytes, double limitS)
     r.seconds = r.complete ? (tracer.GetLastReceive() - meyer.start).GetSeconds() : limitS;
     Simulator::Destroy();
     return r;
-}
-
-/**
- * Run jobs [0, n) in `jobs` worker processes (or in this one when jobs == 1).
- * \return results in job order
- */
-std::vector<Result>
-RunAll(const MeyerSetup& setup,
-       const std::vector<Job>& all,
-       uint64_t bytes,
-       double limitS,
-       uint32_t jobs)
-{
-    std::vector<Result> results(all.size());
-    if (jobs <= 1)
-    {
-        for (std::size_t i = 0; i < all.size(); ++i)
-        {
-            results[i] = RunOne(setup, all[i], bytes, limitS);
-            std::cerr << "[meyer-download-time] " << i + 1 << "/" << all.size() << " runs\n";
-        }
-        return results;
-    }
-    // Each worker takes every jobs-th simulation and reports "index seconds complete" lines.
-    std::vector<std::pair<pid_t, FILE*>> workers;
-    for (uint32_t w = 0; w < jobs; ++w)
-    {
-        int fds[2];
-        if (pipe(fds) != 0)
-        {
-            std::perror("pipe");
-            std::exit(3);
-        }
-        const pid_t pid = fork();
-        if (pid == 0)
-        {
-            close(fds[0]);
-            FILE* out = fdopen(fds[1], "w");
-            for (std::size_t i = w; i < all.size(); i += jobs)
-            {
-                const Result r = RunOne(setup, all[i], bytes, limitS);
-                std::fprintf(out, "%zu %.17g %d\n", i, r.seconds, r.complete ? 1 : 0);
-                std::fflush(out);
-            }
-            std::fclose(out);
-            _exit(0);
-        }
-        close(fds[1]);
-        workers.emplace_back(pid, fdopen(fds[0], "r"));
-    }
-    std::size_t done = 0;
-    for (auto& [pid, in] : workers)
-    {
-        std::size_t i;
-        double seconds;
-        int complete;
-        while (std::fscanf(in, "%zu %lg %d", &i, &seconds, &complete) == 3)
-        {
-            results[i] = Result{seconds, complete == 1};
-            std::cerr << "[meyer-download-time] " << ++done << "/" << all.size() << " runs\n";
-        }
-        std::fclose(in);
-        int status = 0;
-        waitpid(pid, &status, 0);
-        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-        {
-            std::cerr << "error: worker " << pid << " failed\n";
-            std::exit(3);
-        }
-    }
-    return results;
 }
 
 } // namespace
@@ -243,7 +170,21 @@ main(int argc, char* argv[])
         }
     }
 
-    const std::vector<Result> results = RunAll(setup, all, bytes, limitS, jobs);
+    std::vector<Result> results;
+    for (const std::string& line :
+         RunJobs("meyer-download-time", all.size(), jobs, [&](std::size_t i) {
+             const Result r = RunOne(setup, all[i], bytes, limitS);
+             char text[64];
+             std::snprintf(text, sizeof(text), "%.17g %d", r.seconds, r.complete ? 1 : 0);
+             return std::string(text);
+         }))
+    {
+        Result r;
+        int complete = 0;
+        std::sscanf(line.c_str(), "%lg %d", &r.seconds, &complete);
+        r.complete = complete == 1;
+        results.push_back(r);
+    }
 
     std::cout << "cs,ci_db,bytes,runs,download_time_s,download_time_stdev_s,goodput_kbps,"
                  "incomplete\n";
