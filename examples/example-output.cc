@@ -24,6 +24,7 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <boost/algorithm/string/split.hpp>
 #include <cctype>
 #include <cerrno>
 #include <cmath>
@@ -578,8 +579,8 @@ ExampleOptions::AddNumber(const std::string& name,
                           double max,
                           const std::string& unit)
 {
-    const std::string allowed =
-        "a number from " + FormatGprsNumber(min) + " to " + FormatGprsNumber(max) + " " + unit;
+    const std::string allowed = "a number from " + FormatGprsNumber(min) + " to " +
+                                FormatGprsNumber(max) + (unit.empty() ? "" : " " + unit);
     Add(name, help, FormatGprsNumber(value), allowed, [&value, min, max](const auto& text) {
         const auto number = TryParseGprsNumber(text);
         if (!number || *number < min || *number > max)
@@ -937,6 +938,14 @@ Median(std::vector<double> values)
     std::sort(values.begin(), values.end());
     const std::size_t n = values.size();
     return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+}
+
+std::vector<std::string>
+SplitList(const std::string& text)
+{
+    std::vector<std::string> items;
+    boost::algorithm::split(items, text, [](char c) { return c == ','; });
+    return items;
 }
 
 double

@@ -347,6 +347,12 @@ const std::string kCodingSchemeNames = "CS-1, CS-2, CS-3 or CS-4, also written C
 bool IsCodingSchemeName(const std::string& text);
 
 /**
+ * \param text a comma-separated list
+ * \return its items, empty ones included ("a,,b" has three)
+ */
+std::vector<std::string> SplitList(const std::string& text);
+
+/**
  * \param t a time
  * \return it as the shortest option text in a whole unit ("50ms", "300s", "1.5s")
  */

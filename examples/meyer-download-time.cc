@@ -17,7 +17,6 @@
 #include "ns3/gprs-module.h"
 
 #include <algorithm>
-#include <boost/algorithm/string/split.hpp>
 #include <cstdio>
 #include <fstream>
 #include <iomanip>
@@ -46,18 +45,6 @@ struct Result
     double seconds{0};    //!< download time (from the start of the transfer)
     bool complete{false}; //!< all bytes arrived before the time limit
 };
-
-/**
- * \param text comma-separated list
- * \return its items
- */
-std::vector<std::string>
-SplitList(const std::string& text)
-{
-    std::vector<std::string> items;
-    boost::algorithm::split(items, text, [](char c) { return c == ','; });
-    return items;
-}
 
 Result
 RunOne(const MeyerSetup& base, const Job& job, uint64_t bytes, double limitS)

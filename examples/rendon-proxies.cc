@@ -1,0 +1,701 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// Rendon, Casadevall and Carrasco, "Wireless TCP proposals with proxy servers in the GPRS
+// network": a 512 KB FTP download through TCP Reno end to end, a Snoop agent, a split
+// connection, with and without LLC acknowledged mode, plus the cwnd clamp and the ACK-window
+// clamp, for one user alone in the cell and in a busy cell of 15 users.
+//
+// Prints a CSV table (header first, one row per scenario and variant); --outdir receives
+// rendon-throughput.dat and a gnuplot bar chart (rendered to PNG when gnuplot is installed).
+// --jobs runs independent simulations in parallel processes; the output does not depend on it.
+
+#include "example-output.h"
+
+#include "ns3/applications-module.h"
+#include "ns3/core-module.h"
+#include "ns3/error-model.h"
+#include "ns3/gprs-module.h"
+#include "ns3/internet-module.h"
+#include "ns3/point-to-point-module.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <functional>
+#include <iomanip>
+#include <iostream>
+#include <iterator>
+#include <map>
+#include <sstream>
+#include <vector>
+
+#if __has_include("ns3/version-defines.h")
+#include "ns3/version-defines.h"
+#endif
+
+using namespace ns3;
+
+namespace
+{
+
+const std::vector<std::string> kScenarios{"one-user", "busy"}; //!< the paper's two cells
+const std::vector<std::string> kVariants{"reno",
+                                         "snoop",
+                                         "split",
+                                         "reno-llc-ack",
+                                         "split-llc-ack",
+                                         "clamp",
+                                         "ack-window"}; //!< the paper's five, and two more
+
+constexpr uint16_t kDownloadPort = 5000;   //!< the measured download's sink
+constexpr uint16_t kBackgroundPort = 7000; //!< background user i's sink: kBackgroundPort + i
+
+/**
+ * \return whether a TCP sender limited by its peer's receive window survives a loss: ns-3
+ * before 3.41 crashes it at its first duplicate ACK (issue #991, fixed by commit 13c1b9b6 in
+ * 3.41). Unknown versions count as old.
+ */
+bool
+WindowLimitedSendersSurviveLoss()
+{
+#if defined(NS3_VERSION_MAJOR) && (NS3_VERSION_MAJOR > 3 || NS3_VERSION_MINOR >= 41)
+    return true;
+#else
+    return false;
+#endif
+}
+
+/// \return ns-3's version, "3.37", or "unknown"
+std::string
+Ns3Version()
+{
+#if defined(NS3_VERSION_MAJOR)
+    return std::to_string(NS3_VERSION_MAJOR) + "." + std::to_string(NS3_VERSION_MINOR);
+#else
+    return "unknown";
+#endif
+}
+
+/// Inputs of a run; defaults are the paper's setup plus the documented choices.
+struct RendonSetup
+{
+    uint64_t bytes{524288};                //!< the download (paper: 512 KB)
+    uint32_t mss{430};                     //!< TCP MSS (paper: 430)
+    double internetLoss{0.005};            //!< per packet and direction (paper: below 1 %)
+    Time internetDelay{MilliSeconds(100)}; //!< mean one-way delay (paper: 100 ms)
+    Time delayStdev{MilliSeconds(20)};     //!< its standard deviation (paper: not given)
+    bool reorder{false};                   //!< per-packet delays may reorder
+    bool sack{false};                      //!< TCP SACK (paper: Reno, none)
+    uint32_t pdchs{4};                     //!< PDCHs (paper: 4)
+    std::string cs{"CS-2"};                //!< coding scheme (paper: CS-2)
+    std::string ci{"24"};                  //!< C/I, dB (paper: 24)
+    std::string rlcMode{"Unacknowledged"}; //!< RLC mode (paper: radio losses reach LLC)
+    uint32_t llcN200{2};                   //!< LLC retransmissions (paper: up to 2)
+    uint32_t users{15};                    //!< background users of the busy cell (paper: 15)
+    Time warmup{Seconds(3600)};            //!< busy cell: background traffic before the download
+    uint32_t clamp{0};                     //!< C_clamp and the ACK window; 0: derived
+    Time limit{Seconds(1800)};             //!< a download not done by then is incomplete
+
+    /// \return C_clamp: --clamp, or Chakravorty & Pratt's rule for the cell and a 1 s RTT
+    uint32_t GetClamp() const
+    {
+        return clamp > 0
+                   ? clamp
+                   : GprsProxyHelper::DeriveClamp(pdchs, ParseGprsCodingScheme(cs), Seconds(1));
+    }
+};
+
+/// One simulation.
+struct Job
+{
+    std::string scenario; //!< one-user or busy
+    std::string variant;  //!< a kVariants entry
+    uint64_t run;         //!< RNG run number
+};
+
+/// What one simulation measured.
+struct Result
+{
+    bool complete{false};     //!< the download completed within --limit
+    double throughputKbps{0}; //!< its throughput, if complete
+    uint64_t fhSegments{0};   //!< data segments the fixed host sent
+    uint64_t fhData{0};       //!< of which data-driven retransmissions
+    uint64_t fhTimer{0};      //!< of which timer-driven retransmissions
+    uint64_t fhTimeouts{0};   //!< the fixed host's retransmission timeouts
+    uint64_t pxSegments{0};   //!< data segments the proxy sent to the mobile
+    uint64_t pxData{0};       //!< of which its data-driven retransmissions
+    uint64_t pxTimer{0};      //!< of which its timer-driven retransmissions
+    double backgroundKbps{0}; //!< the background users' received rate during the download
+
+    /// \return as one line of text
+    std::string Serialize() const
+    {
+        std::ostringstream out;
+        out << std::setprecision(17) << complete << " " << throughputKbps << " " << fhSegments
+            << " " << fhData << " " << fhTimer << " " << fhTimeouts << " " << pxSegments << " "
+            << pxData << " " << pxTimer << " " << backgroundKbps;
+        return out.str();
+    }
+
+    /**
+     * \param line what Serialize wrote
+     * \return the result
+     */
+    static Result Parse(const std::string& line)
+    {
+        Result r;
+        std::istringstream in(line);
+        in >> r.complete >> r.throughputKbps >> r.fhSegments >> r.fhData >> r.fhTimer >>
+            r.fhTimeouts >> r.pxSegments >> r.pxData >> r.pxTimer >> r.backgroundKbps;
+        return r;
+    }
+};
+
+/**
+ * \param variant a kVariants entry
+ * \return its GprsProxyHelper variant
+ */
+std::string
+ProxyOf(const std::string& variant)
+{
+    if (variant == "reno" || variant == "reno-llc-ack")
+    {
+        return "none";
+    }
+    return variant == "split-llc-ack" ? "split" : variant;
+}
+
+/**
+ * The busy cell's users: 50 % e-mail, 30 % WWW, 20 % FTP, rounded by the largest remainder
+ * (ties to the earlier service): 15 users are 8 e-mail, 4 WWW and 3 FTP.
+ * \param users the background users
+ * \return each one's service
+ */
+std::vector<std::string>
+BackgroundServices(uint32_t users)
+{
+    const std::vector<std::pair<std::string, double>> mix{{"email", 0.5},
+                                                          {"www", 0.3},
+                                                          {"ftp", 0.2}};
+    std::vector<uint32_t> counts;
+    std::vector<std::pair<double, std::size_t>> remainders;
+    uint32_t given = 0;
+    for (std::size_t i = 0; i < mix.size(); ++i)
+    {
+        const double share = mix[i].second * users;
+        counts.push_back(static_cast<uint32_t>(std::floor(share)));
+        given += counts.back();
+        remainders.emplace_back(share - counts.back(), i);
+    }
+    std::stable_sort(remainders.begin(), remainders.end(), [](const auto& a, const auto& b) {
+        return a.first > b.first;
+    });
+    for (std::size_t i = 0; given < users; ++i, ++given)
+    {
+        ++counts[remainders[i].second];
+    }
+    std::vector<std::string> services;
+    for (std::size_t i = 0; i < mix.size(); ++i)
+    {
+        services.insert(services.end(), counts[i], mix[i].first);
+    }
+    return services;
+}
+
+Result
+RunOne(const RendonSetup& setup, const Job& job)
+{
+    RngSeedManager::SetRun(job.run);
+    Config::SetDefault("ns3::TcpL4Protocol::SocketType", StringValue("ns3::TcpNewReno"));
+    Config::SetDefault("ns3::TcpL4Protocol::RecoveryType", StringValue("ns3::TcpClassicRecovery"));
+    Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(setup.mss));
+    Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(65535));
+    Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(32768));
+    Config::SetDefault("ns3::TcpSocketBase::Sack", BooleanValue(setup.sack));
+    Config::SetDefault("ns3::TcpSocketBase::Timestamp", BooleanValue(false));
+
+    const bool busy = job.scenario == "busy";
+    const std::string la =
+        "ns3::GprsFixedLinkAdaptation[CodingScheme=" + ToString(ParseGprsCodingScheme(setup.cs)) +
+        "]";
+    GprsScenarioHelper helper;
+    helper.SetInternetLink(DataRate("10Mbps"), setup.internetDelay, setup.internetLoss);
+    helper.SetInternetDelayVariation(setup.delayStdev, !setup.reorder);
+    helper.SetProxy(true, MilliSeconds(1), DataRate("2Mbps"));
+    GprsHelper& cell = helper.Cell();
+    cell.SetPcuAttribute("NumberOfPdchs", UintegerValue(setup.pdchs));
+    cell.SetPcuAttribute("RlcMode", StringValue(setup.rlcMode));
+    cell.SetPcuAttribute("LlcN200", UintegerValue(setup.llcN200));
+    cell.SetPcuAttribute("DownlinkLinkAdaptation", StringValue(la));
+    cell.SetPcuAttribute("UplinkLinkAdaptation", StringValue(la));
+    cell.SetMsDeviceAttribute("MultislotClass", UintegerValue(8));
+    cell.SetMsDeviceAttribute("RadioConditions", StringValue(setup.ci));
+    const GprsScenario s = helper.Install(busy ? 1 + setup.users : 1);
+
+    // Every random stream fixed, so that the variants of a run see the same draws.
+    int64_t stream = 100;
+    stream += cell.AssignStreams(s.bssDevices, stream);
+    if (s.internetDelay)
+    {
+        s.internetDelay->SetStream(stream++);
+    }
+    for (uint32_t i = 0; i < 2; ++i)
+    {
+        PointerValue model;
+        s.internetDevices.Get(i)->GetAttribute("ReceiveErrorModel", model);
+        if (const auto em = model.Get<RateErrorModel>())
+        {
+            stream += em->AssignStreams(stream);
+        }
+    }
+
+    // The variant: LLC acknowledged mode and the proxy apply to the measured mobile only, so
+    // the background users are the same in every variant.
+    if (job.variant == "reno-llc-ack" || job.variant == "split-llc-ack")
+    {
+        s.msDevices.Get(0)->SetAttribute("LlcMode", StringValue("Acknowledged"));
+    }
+    GprsProxyHelper proxies(ProxyOf(job.variant));
+    proxies.SetClamp(setup.GetClamp());
+    if (ProxyOf(job.variant) == "split" || ProxyOf(job.variant) == "clamp")
+    {
+        // Room for the whole download: the server leg's window never closes, and ns-3 before
+        // 3.41 crashes a sender limited by its peer's window at its first duplicate ACK.
+        proxies.SetProxyAttribute("RelayBufferSize", UintegerValue(2 * setup.bytes));
+    }
+    const Ptr<GprsProxy> proxy = proxies.Install(s);
+    if (proxy)
+    {
+        proxy->SetAttribute("MobileNetwork", Ipv4AddressValue(s.GetMobileAddress(0)));
+        proxy->SetAttribute("MobileMask", Ipv4MaskValue("255.255.255.255"));
+    }
+
+    std::vector<Ptr<PacketSink>> backgroundSinks;
+    if (busy)
+    {
+        const std::vector<std::string> services = BackgroundServices(setup.users);
+        for (uint32_t i = 0; i < services.size(); ++i)
+        {
+            const GprsTrafficApps apps =
+                GprsTrafficHelper(services[i]).Install(s, 1 + i, kBackgroundPort + i);
+            stream += apps.generator->AssignStreams(stream);
+            backgroundSinks.push_back(apps.sink);
+        }
+    }
+
+    const Time start = busy ? setup.warmup : Seconds(1);
+    PacketSinkHelper sinkHelper("ns3::TcpSocketFactory",
+                                InetSocketAddress(Ipv4Address::GetAny(), kDownloadPort));
+    const auto sink = DynamicCast<PacketSink>(sinkHelper.Install(s.mobiles.Get(0)).Get(0));
+    BulkSendHelper bulk("ns3::TcpSocketFactory",
+                        InetSocketAddress(s.GetMobileAddress(0), kDownloadPort));
+    bulk.SetAttribute("MaxBytes", UintegerValue(setup.bytes));
+    // Writes of one segment: a sender limited by its send buffer then still sends full segments
+    // (ns-3 sends what it has at once, without Nagle's algorithm).
+    bulk.SetAttribute("SendSize", UintegerValue(setup.mss));
+    bulk.Install(s.server).Start(start);
+    GprsTcpTracer tracer("");
+    tracer.WatchTcp(s.server, start, sink, setup.bytes);
+
+    uint64_t backgroundAtStart = 0;
+    Simulator::Schedule(start, [&backgroundAtStart, &backgroundSinks]() {
+        for (const auto& b : backgroundSinks)
+        {
+            backgroundAtStart += b->GetTotalRx();
+        }
+    });
+    Simulator::Stop(start + setup.limit);
+    Simulator::Run();
+
+    Result r;
+    r.complete = tracer.GetBytesReceived() >= setup.bytes;
+    const Time end = r.complete ? tracer.GetLastReceive() : start + setup.limit;
+    if (r.complete)
+    {
+        r.throughputKbps = setup.bytes * 8 / (end - start).GetSeconds() / 1000;
+    }
+    r.fhSegments = tracer.GetDataSegments();
+    r.fhData = tracer.GetDataDrivenRetransmissions();
+    r.fhTimer = tracer.GetTimerDrivenRetransmissions();
+    r.fhTimeouts = tracer.GetTimeouts();
+    const GprsProxyCounters c = GprsProxyHelper::GetCounters(proxy);
+    r.pxSegments = c.dataSegmentsToMobile;
+    r.pxData = c.dataDrivenRetransmissions;
+    r.pxTimer = c.timerDrivenRetransmissions;
+    uint64_t background = 0;
+    for (const auto& b : backgroundSinks)
+    {
+        background += b->GetTotalRx();
+    }
+    r.backgroundKbps = (background - backgroundAtStart) * 8 / (end - start).GetSeconds() / 1000;
+    Simulator::Destroy();
+    return r;
+}
+
+/**
+ * \param part retransmissions
+ * \param whole segments
+ * \return part / whole in %, or empty when there were no segments
+ */
+std::string
+Percent(uint64_t part, uint64_t whole)
+{
+    if (whole == 0)
+    {
+        return "";
+    }
+    std::ostringstream out;
+    out << std::fixed << std::setprecision(3) << 100.0 * part / whole;
+    return out.str();
+}
+
+/**
+ * \param names the names allowed
+ * \return a check of a comma-separated list of them
+ */
+std::function<bool(const std::string&)>
+ListOf(const std::vector<std::string>& names)
+{
+    return [&names](const std::string& text) {
+        const auto items = SplitList(text);
+        return std::all_of(items.begin(), items.end(), [&names](const auto& item) {
+            return std::count(names.begin(), names.end(), item) > 0;
+        });
+    };
+}
+
+/**
+ * \param names all the names, in the table's order
+ * \param list a comma-separated list of some
+ * \return those listed, in the table's order, once each
+ */
+std::vector<std::string>
+Selected(const std::vector<std::string>& names, const std::string& list)
+{
+    const auto given = SplitList(list);
+    std::vector<std::string> selected;
+    std::copy_if(names.begin(), names.end(), std::back_inserter(selected), [&given](const auto& n) {
+        return std::count(given.begin(), given.end(), n) > 0;
+    });
+    return selected;
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    RendonSetup setup;
+    std::string scenarioList = "one-user,busy";
+    std::string variantList = "reno,snoop,split,reno-llc-ack,split-llc-ack,clamp,ack-window";
+    uint32_t runs = 30;
+    uint32_t jobs = 1;
+    std::string outdir;
+
+    ExampleOptions options(
+        __FILE__,
+        "Rendon, Casadevall and Carrasco, 'Wireless TCP proposals with proxy servers in the "
+        "GPRS network': the throughput of a --bytes FTP download from an Internet server to a "
+        "mobile, for each scenario of --scenarios (one-user: the mobile alone in the cell; "
+        "busy: with --users background users, 50 % e-mail, 30 % WWW, 20 % FTP, UMTS 30.03 "
+        "traffic, running --warmup before the download starts) and each variant of --variants "
+        "(reno: TCP Reno end to end; snoop: a Snoop agent; split: a split connection; "
+        "reno-llc-ack, split-llc-ack: the same with LLC acknowledged mode, at most --llcN200 "
+        "retransmissions; clamp: the split connection whose leg to the mobile has a fixed "
+        "window --clamp; ack-window: the mobile's advertised window lowered to --clamp), "
+        "averaged over --runs runs (RNG runs --RngRun .. --RngRun + runs - 1, the same for every "
+        "variant). The proxy sits between the Internet and the GGSN and serves the measured "
+        "mobile only; LLC acknowledged mode is the measured mobile's. Prints CSV with columns "
+        "scenario, variant, runs, throughput_kbps and throughput_stdev_kbps (over the complete "
+        "runs), fh_data_retx_pct and fh_timer_retx_pct (the fixed host's retransmissions on "
+        "duplicate ACKs and after a timeout, classified by its congestion state: CA_LOSS "
+        "after an RTO, per 100 data segments it sent), proxy_data_retx_pct and "
+        "proxy_timer_retx_pct (the proxy's, per 100 data segments it sent to the mobile; empty "
+        "without a proxy that sends), fh_timeouts (per run), incomplete (runs that hit "
+        "--limit), background_kbps (what the background users received during the download) "
+        "and skipped (why a variant was not run); --outdir receives rendon-throughput.dat and "
+        "rendon-throughput.gp, a bar chart rendered to PNG when gnuplot is installed. Paper "
+        "setup: 512 KB, TCP Reno, MSS 430, Internet loss below 1 % and Gaussian delay with "
+        "mean 100 ms, GGSN-SGSN 2 Mbit/s (here the proxy-GGSN link), 4 PDCHs, CS-2, C/I 24 dB. "
+        "The paper's radio is statistical (a packet error rate and a delay histogram); here "
+        "the cell is the module's block-level model: each 20 ms radio block of CS-2 is lost "
+        "with the BLER of the C/I (2.3e-4 at 24 dB), RLC unacknowledged mode (--rlcMode) so "
+        "that a lost block loses its LLC frame and IP packet (about 0.4 % of 470-octet "
+        "packets) unless LLC acknowledged mode resends it, and the delay comes from TBF "
+        "set-up, scheduling among the users, RLC and the GGSN buffer, not from a histogram. "
+        "Choices where the paper is silent: TCP Reno as ns-3's TcpNewReno with "
+        "TcpClassicRecovery, without SACK and timestamps; receive window 65535 (no window "
+        "scaling), send buffer 32768 octets; delay standard deviation --delayStdev, per packet, "
+        "order kept unless --reorder; Internet link 10 Mbit/s, SGSN-BSS not a bottleneck (the "
+        "module's 20 ms core network delay); multislot class 8 (4+1); C_clamp by Chakravorty & "
+        "Pratt's rule for a 1 s RTT. ack-window is skipped on ns-3 before 3.41 (this is " +
+            Ns3Version() +
+            "), whose TCP crashes a sender limited by its peer's window at its first duplicate "
+            "ACK (ns-3 issue #991).");
+    options.AddChecked("scenarios",
+                       "scenarios, comma-separated",
+                       scenarioList,
+                       "a comma-separated list of one-user, busy",
+                       ListOf(kScenarios));
+    options.AddChecked("variants",
+                       "variants, comma-separated",
+                       variantList,
+                       "a comma-separated list of reno, snoop, split, reno-llc-ack, "
+                       "split-llc-ack, clamp, ack-window",
+                       ListOf(kVariants));
+    options.AddInteger<uint32_t>("runs", "runs per scenario and variant", runs, 1, 1000);
+    options.AddInteger<uint32_t>("jobs", "parallel worker processes", jobs, 1, 64);
+    options.AddInteger<uint64_t>("bytes",
+                                 "bytes to download (paper: 512 KB)",
+                                 setup.bytes,
+                                 1,
+                                 UINT32_MAX);
+    options.AddMss("TCP MSS, octets (paper: 430)", setup.mss);
+    options.AddNumber("internetLoss",
+                      "Internet packet loss probability, each direction (paper: below 1 %)",
+                      setup.internetLoss,
+                      0,
+                      0.5,
+                      "");
+    options.AddDelay("internetDelay",
+                     "mean one-way Internet delay (paper: 100 ms)",
+                     setup.internetDelay,
+                     true);
+    options.AddTime("delayStdev",
+                    "standard deviation of the Internet delay, drawn per packet within 0 .. twice "
+                    "the mean (not in the paper)",
+                    setup.delayStdev,
+                    NanoSeconds(1),
+                    kMaxExampleDelay,
+                    true,
+                    true);
+    options.AddFlag("reorder",
+                    "let packets overtake on the Internet link (default: the order is kept)",
+                    setup.reorder);
+    options.AddFlag("sack",
+                    "TCP selective acknowledgments, RFC 2018, at every end (paper: Reno, none)",
+                    setup.sack);
+    options.AddPdchs("pdchs", "PDCHs in the cell (paper: 4)", setup.pdchs);
+    options.AddCodingScheme("cs", "coding scheme, both directions (paper: CS-2)", setup.cs);
+    options.AddRadioConditions("ci", "C/I of every mobile, dB (paper: 24)", setup.ci);
+    options.AddChecked(
+        "rlcMode",
+        "RLC mode (paper: radio losses reach LLC, so Unacknowledged)",
+        setup.rlcMode,
+        "Acknowledged or Unacknowledged",
+        [](const std::string& text) { return text == "Acknowledged" || text == "Unacknowledged"; });
+    options.AddInteger<uint32_t>("llcN200",
+                                 "LLC acknowledged mode: retransmissions of a frame (paper: 2)",
+                                 setup.llcN200,
+                                 1,
+                                 15);
+    options.AddInteger<uint32_t>("users",
+                                 "background users of the busy cell (paper: 15)",
+                                 setup.users,
+                                 1,
+                                 1000);
+    options.AddDuration("warmup",
+                        "busy cell: background traffic before the download starts",
+                        setup.warmup);
+    options.AddInteger<uint32_t>("clamp",
+                                 "C_clamp of clamp and the window of ack-window, octets; 0: "
+                                 "derived for the cell and a 1 s RTT",
+                                 setup.clamp,
+                                 0,
+                                 UINT32_MAX);
+    options.AddDuration("limit",
+                        "simulated time after which a download counts as incomplete",
+                        setup.limit);
+    options.AddOutputDirectory("outdir", "directory for the .dat file and the bar chart", outdir);
+    options.Require("clamp", "0 or at least the MSS, --mss", [&setup]() {
+        return setup.clamp == 0 || setup.clamp >= setup.mss;
+    });
+    options.SetsAttribute("ns3::GprsPcu::RlcMode", {"rlcMode"});
+    options.SetsAttribute("ns3::GprsPcu::LlcN200", {"llcN200"});
+    options.SetsAttribute("ns3::GprsMsNetDevice::LlcMode", {"variants"}, false);
+    options.SetsAttribute("ns3::GprsMsNetDevice::MultislotClass");
+    options.SetsAttribute("ns3::BulkSendApplication::MaxBytes", {"bytes"});
+    options.SetsAttribute("ns3::BulkSendApplication::SendSize", {"mss"});
+    options.SetsAttribute("ns3::PointToPointChannel::Delay",
+                          {"internetDelay", "delayStdev"},
+                          false);
+    options.SetsAttribute("ns3::PointToPointNetDevice::DataRate");
+    options.SetsAttribute("ns3::RateErrorModel::ErrorRate", {"internetLoss"});
+    options.SetsAttribute("ns3::TcpL4Protocol::SocketType");
+    options.SetsAttribute("ns3::TcpL4Protocol::RecoveryType");
+    options.SetsAttribute("ns3::TcpSocket::RcvBufSize");
+    options.SetsAttribute("ns3::TcpSocket::SndBufSize");
+    options.SetsAttribute("ns3::TcpSocketBase::Sack", {"sack"});
+    options.SetsAttribute("ns3::TcpSocketBase::Timestamp");
+    options.SetsAttribute("ns3::GprsTcpClamp::Clamp", {"clamp"});
+    options.SetsAttribute("ns3::GprsAckWindowClamp::Window", {"clamp"});
+    options.SetsAttribute("ns3::GprsSplitProxy::RelayBufferSize", {"bytes"}, false);
+    options.SetsAttribute("ns3::GprsProxy::MobileNetwork");
+    options.SetsAttribute("ns3::GprsProxy::MobileMask");
+    options.SetsAttribute("ns3::GprsTrafficGenerator::Remote");
+    if (!options.Parse(argc, argv))
+    {
+        return 2;
+    }
+
+    const std::vector<std::string> scenarios = Selected(kScenarios, scenarioList);
+    const std::vector<std::string> variants = Selected(kVariants, variantList);
+    const std::string skipReason = "ns-3 " + Ns3Version() + " < 3.41 (issue #991)";
+    const auto skipped = [&skipReason](const std::string& variant) {
+        return variant == "ack-window" && !WindowLimitedSendersSurviveLoss() ? skipReason : "";
+    };
+    if (std::count(variants.begin(), variants.end(), "ack-window") > 0 &&
+        !skipped("ack-window").empty())
+    {
+        std::cerr << "[rendon-proxies] ack-window skipped: ns-3 " << Ns3Version()
+                  << " crashes a TCP sender limited by its peer's receive window at its first "
+                     "duplicate ACK (issue #991, fixed in 3.41)\n";
+    }
+
+    const uint64_t firstRun = RngSeedManager::GetRun();
+    std::vector<Job> all;
+    for (const auto& scenario : scenarios)
+    {
+        for (const auto& variant : variants)
+        {
+            for (uint32_t r = 0; skipped(variant).empty() && r < runs; ++r)
+            {
+                all.push_back(Job{scenario, variant, firstRun + r});
+            }
+        }
+    }
+    std::map<std::pair<std::string, std::string>, std::vector<Result>> results;
+    const std::vector<std::string> lines =
+        RunJobs("rendon-proxies", all.size(), jobs, [&setup, &all](std::size_t i) {
+            return RunOne(setup, all[i]).Serialize();
+        });
+    for (std::size_t i = 0; i < all.size(); ++i)
+    {
+        results[{all[i].scenario, all[i].variant}].push_back(Result::Parse(lines[i]));
+    }
+
+    std::cout << "scenario,variant,runs,throughput_kbps,throughput_stdev_kbps,fh_data_retx_pct,"
+                 "fh_timer_retx_pct,proxy_data_retx_pct,proxy_timer_retx_pct,fh_timeouts,"
+                 "incomplete,background_kbps,skipped\n";
+    // Per variant, the mean and standard deviation of each scenario, for the bar chart.
+    std::map<std::string, std::map<std::string, std::pair<double, double>>> bars;
+    for (const auto& scenario : scenarios)
+    {
+        for (const auto& variant : variants)
+        {
+            const std::vector<Result>& rs = results[{scenario, variant}];
+            std::vector<double> throughputs;
+            std::vector<double> background;
+            Result sum;
+            uint32_t incomplete = 0;
+            for (const Result& r : rs)
+            {
+                if (r.complete)
+                {
+                    throughputs.push_back(r.throughputKbps);
+                }
+                incomplete += r.complete ? 0 : 1;
+                background.push_back(r.backgroundKbps);
+                sum.fhSegments += r.fhSegments;
+                sum.fhData += r.fhData;
+                sum.fhTimer += r.fhTimer;
+                sum.fhTimeouts += r.fhTimeouts;
+                sum.pxSegments += r.pxSegments;
+                sum.pxData += r.pxData;
+                sum.pxTimer += r.pxTimer;
+            }
+            std::ostringstream row;
+            row << std::fixed << std::setprecision(3) << scenario << "," << variant << ","
+                << rs.size() << ",";
+            if (!throughputs.empty())
+            {
+                row << Mean(throughputs) << "," << StandardDeviation(throughputs);
+                bars[variant][scenario] = {Mean(throughputs), StandardDeviation(throughputs)};
+            }
+            else
+            {
+                row << ",";
+            }
+            row << "," << Percent(sum.fhData, sum.fhSegments) << ","
+                << Percent(sum.fhTimer, sum.fhSegments) << ","
+                << Percent(sum.pxData, sum.pxSegments) << ","
+                << Percent(sum.pxTimer, sum.pxSegments) << ",";
+            if (!rs.empty())
+            {
+                row << static_cast<double>(sum.fhTimeouts) / rs.size() << "," << incomplete << ","
+                    << Mean(background);
+            }
+            else
+            {
+                row << ",,";
+            }
+            row << "," << skipped(variant);
+            std::cout << row.str() << "\n";
+        }
+    }
+
+    if (!outdir.empty())
+    {
+        // One line per variant run: its mean and standard deviation in each scenario, "?" where
+        // none was measured.
+        std::ofstream dat(outdir + "/rendon-throughput.dat");
+        dat << "# variant";
+        for (const auto& scenario : scenarios)
+        {
+            dat << " " << scenario << "_kbps " << scenario << "_stdev_kbps";
+        }
+        dat << "\n" << std::fixed << std::setprecision(3);
+        for (const auto& variant : variants)
+        {
+            if (bars.count(variant) == 0)
+            {
+                continue;
+            }
+            dat << variant;
+            for (const auto& scenario : scenarios)
+            {
+                const auto it = bars[variant].find(scenario);
+                if (it == bars[variant].end())
+                {
+                    dat << " ? ?";
+                }
+                else
+                {
+                    dat << " " << it->second.first << " " << it->second.second;
+                }
+            }
+            dat << "\n";
+        }
+        dat.close();
+        std::ofstream gp(outdir + "/rendon-throughput.gp");
+        gp << "set terminal pngcairo size 1000,600 noenhanced\n"
+              "set output 'rendon-throughput.png'\n"
+              "set title 'Throughput of a "
+           << setup.bytes << "-byte download (Rendon et al. setup), mean and standard deviation of "
+           << runs << " runs'\n"
+           << "set ylabel 'throughput (kbit/s)'\nset yrange [0:*]\nset grid ytics\n"
+              "set datafile missing '?'\n"
+              "set style data histograms\nset style histogram errorbars gap 2 lw 1\n"
+              "set style fill solid 0.5 border -1\nset key below\n";
+        gp << "plot ";
+        for (std::size_t i = 0; i < scenarios.size(); ++i)
+        {
+            gp << (i > 0 ? ", '' " : "'rendon-throughput.dat' ") << "using " << 2 + 2 * i << ":"
+               << 3 + 2 * i << (i == 0 ? ":xtic(1)" : "") << " title '"
+               << (scenarios[i] == "busy"
+                       ? "busy cell (" + std::to_string(setup.users) + " more users)"
+                       : std::string("one user"))
+               << "'";
+        }
+        gp << "\n";
+        gp.close();
+        if (!RenderGnuplot(outdir, "rendon-throughput.gp"))
+        {
+            std::cerr << "warning: gnuplot failed on " << outdir << "/rendon-throughput.gp\n";
+        }
+    }
+    return 0;
+}
