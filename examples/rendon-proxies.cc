@@ -673,9 +673,14 @@ main(int argc, char* argv[])
         std::ofstream gp(outdir + "/rendon-throughput.gp");
         gp << "set terminal pngcairo size 1000,600 noenhanced\n"
               "set output 'rendon-throughput.png'\n"
-              "set title 'Throughput of a "
+              "set title \"Throughput of a "
            << setup.bytes << "-byte download (Rendon et al. setup), mean and standard deviation of "
-           << runs << " runs'\n"
+           << runs << " runs"
+           << (std::count(variants.begin(), variants.end(), "ack-window") > 0 &&
+                       !skipped("ack-window").empty()
+                   ? "\\nack-window not run: " + skipReason
+                   : std::string())
+           << "\"\n"
            << "set ylabel 'throughput (kbit/s)'\nset yrange [0:*]\nset grid ytics\n"
               "set datafile missing '?'\n"
               "set style data histograms\nset style histogram errorbars gap 2 lw 1\n"
