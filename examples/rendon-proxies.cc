@@ -17,6 +17,7 @@
 #include "ns3/core-module.h"
 #include "ns3/error-model.h"
 #include "ns3/gprs-module.h"
+#include "ns3/gprs-ns3-compat.h"
 #include "ns3/internet-module.h"
 #include "ns3/point-to-point-module.h"
 
@@ -31,10 +32,6 @@
 #include <map>
 #include <sstream>
 #include <vector>
-
-#if __has_include("ns3/version-defines.h")
-#include "ns3/version-defines.h"
-#endif
 
 using namespace ns3;
 
@@ -52,32 +49,6 @@ const std::vector<std::string> kVariants{"reno",
 
 constexpr uint16_t kDownloadPort = 5000;   //!< the measured download's sink
 constexpr uint16_t kBackgroundPort = 7000; //!< background user i's sink: kBackgroundPort + i
-
-/**
- * \return whether a TCP sender limited by its peer's receive window survives a loss: ns-3
- * before 3.41 crashes it at its first duplicate ACK (issue #991, fixed by commit 13c1b9b6 in
- * 3.41). Unknown versions count as old.
- */
-bool
-WindowLimitedSendersSurviveLoss()
-{
-#if defined(NS3_VERSION_MAJOR) && (NS3_VERSION_MAJOR > 3 || NS3_VERSION_MINOR >= 41)
-    return true;
-#else
-    return false;
-#endif
-}
-
-/// \return ns-3's version, "3.37", or "unknown"
-std::string
-Ns3Version()
-{
-#if defined(NS3_VERSION_MAJOR)
-    return std::to_string(NS3_VERSION_MAJOR) + "." + std::to_string(NS3_VERSION_MINOR);
-#else
-    return "unknown";
-#endif
-}
 
 /// Inputs of a run; defaults are the paper's setup plus the documented choices.
 struct RendonSetup
@@ -432,7 +403,7 @@ main(int argc, char* argv[])
         "order kept unless --reorder; Internet link 10 Mbit/s, SGSN-BSS not a bottleneck (the "
         "module's 20 ms core network delay); multislot class 8 (4+1); C_clamp by Chakravorty & "
         "Pratt's rule for a 1 s RTT. ack-window is skipped on ns-3 before 3.41 (this is " +
-            Ns3Version() +
+            gprs::Ns3VersionText() +
             "), whose TCP crashes a sender limited by its peer's window at its first duplicate "
             "ACK (ns-3 issue #991).");
     options.AddChecked("scenarios",
@@ -543,14 +514,14 @@ main(int argc, char* argv[])
 
     const std::vector<std::string> scenarios = Selected(kScenarios, scenarioList);
     const std::vector<std::string> variants = Selected(kVariants, variantList);
-    const std::string skipReason = "ns-3 " + Ns3Version() + " < 3.41 (issue #991)";
+    const std::string skipReason = "ns-3 " + gprs::Ns3VersionText() + " < 3.41 (issue #991)";
     const auto skipped = [&skipReason](const std::string& variant) {
-        return variant == "ack-window" && !WindowLimitedSendersSurviveLoss() ? skipReason : "";
+        return variant == "ack-window" && !gprs::kWindowLimitedSenderSurvivesLoss ? skipReason : "";
     };
     if (std::count(variants.begin(), variants.end(), "ack-window") > 0 &&
         !skipped("ack-window").empty())
     {
-        std::cerr << "[rendon-proxies] ack-window skipped: ns-3 " << Ns3Version()
+        std::cerr << "[rendon-proxies] ack-window skipped: ns-3 " << gprs::Ns3VersionText()
                   << " crashes a TCP sender limited by its peer's receive window at its first "
                      "duplicate ACK (issue #991, fixed in 3.41)\n";
     }

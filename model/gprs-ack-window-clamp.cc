@@ -4,6 +4,8 @@
 
 #include "gprs-ack-window-clamp.h"
 
+#include "gprs-ns3-compat.h"
+
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/tcp-l4-protocol.h"
@@ -109,7 +111,7 @@ GprsAckWindowClamp::Rewrite(Ptr<const Packet> p, const Ipv4Header& header, uint1
         tcp.EnableChecksums();
         tcp.InitializeChecksum(header.GetSource(),
                                header.GetDestination(),
-                               TcpL4Protocol::PROT_NUMBER);
+                               gprs::kTcpProtocolNumber);
     }
     copy->RemoveHeader(tcp);
     if (!tcp.IsChecksumOk())

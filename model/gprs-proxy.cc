@@ -4,6 +4,8 @@
 
 #include "gprs-proxy.h"
 
+#include "gprs-ns3-compat.h"
+
 #include "ns3/ipv4-list-routing.h"
 #include "ns3/ipv4-route.h"
 #include "ns3/log.h"
@@ -81,7 +83,7 @@ GprsProxy::Transit(Ptr<const Packet> p,
                    const LocalDeliverCallback& lcb,
                    const ErrorCallback& ecb)
 {
-    if (header.GetProtocol() != TcpL4Protocol::PROT_NUMBER || header.GetFragmentOffset() != 0 ||
+    if (header.GetProtocol() != gprs::kTcpProtocolNumber || header.GetFragmentOffset() != 0 ||
         !header.IsLastFragment())
     {
         return false;

@@ -4,6 +4,8 @@
 
 #include "gprs-split-proxy.h"
 
+#include "gprs-ns3-compat.h"
+
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/log.h"
@@ -591,16 +593,14 @@ GprsSplitProxy::RefuseInitiator(const Split& split)
     if (Node::ChecksumEnabled())
     {
         rst.EnableChecksums();
-        rst.InitializeChecksum(responder.GetIpv4(),
-                               initiator.GetIpv4(),
-                               TcpL4Protocol::PROT_NUMBER);
+        rst.InitializeChecksum(responder.GetIpv4(), initiator.GetIpv4(), gprs::kTcpProtocolNumber);
     }
     const Ptr<Packet> p = Create<Packet>();
     p->AddHeader(rst);
     Ipv4Header ip;
     ip.SetSource(responder.GetIpv4());
     ip.SetDestination(initiator.GetIpv4());
-    ip.SetProtocol(TcpL4Protocol::PROT_NUMBER);
+    ip.SetProtocol(gprs::kTcpProtocolNumber);
     ip.SetTtl(64);
     ip.SetPayloadSize(p->GetSize());
     SendWithHeader(p, ip);

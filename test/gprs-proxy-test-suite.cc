@@ -10,6 +10,7 @@
 // on the links, never from a previous run.
 
 #include "gprs-cell-fixture.h"
+#include "gprs-test-suite.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
@@ -20,21 +21,9 @@
 #include <map>
 #include <set>
 
-#if __has_include("ns3/version-defines.h")
-#include "ns3/version-defines.h"
-#endif
-
-/// ns-3 before 3.41 crashes a TCP sender limited by its peer's receive window at its first
-/// duplicate ACK: NextSeg offers a zero-length segment once the data in flight fills the window
-/// exactly (ns-3 issue #991, fixed in 3.41 by commit 13c1b9b6). Unknown versions count as old.
-#if defined(NS3_VERSION_MAJOR) && (NS3_VERSION_MAJOR > 3 || NS3_VERSION_MINOR >= 41)
-constexpr bool kWindowLimitedSenderSurvivesLoss = true;
-#else
-constexpr bool kWindowLimitedSenderSurvivesLoss = false;
-#endif
-
 using namespace ns3;
 using namespace ns3::gprs_test;
+using ns3::gprs::kWindowLimitedSenderSurvivesLoss;
 
 NS_LOG_COMPONENT_DEFINE("GprsProxyTestSuite");
 
@@ -258,7 +247,7 @@ struct ProxyTap
                0,
                true};
         p->RemoveHeader(s.ip);
-        if (s.ip.GetProtocol() != TcpL4Protocol::PROT_NUMBER)
+        if (s.ip.GetProtocol() != gprs::kTcpProtocolNumber)
         {
             return;
         }
@@ -1128,7 +1117,7 @@ class AckWindowTestCase : public ProxyTestCase
  * gets its own suite.
  */
 template <typename T>
-class GprsProxyTestSuite : public TestSuite
+class GprsProxyTestSuite : public GprsTestSuite
 {
   public:
     /**
@@ -1137,9 +1126,9 @@ class GprsProxyTestSuite : public TestSuite
      */
     template <typename... Args>
     explicit GprsProxyTestSuite(const std::string& name, Args... args)
-        : TestSuite(name, UNIT)
+        : GprsTestSuite(name)
     {
-        AddTestCase(new T(args...), TestCase::QUICK);
+        AddMade([args...]() { return new T(args...); });
     }
 };
 

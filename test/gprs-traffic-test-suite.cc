@@ -7,6 +7,8 @@
 // from the distributions (5 standard errors of the sample mean; for counts of a Poisson process
 // 5 standard deviations), and every octet offered reaches the mobile's sink.
 
+#include "gprs-test-suite.h"
+
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
 #include "ns3/gprs-module.h"
@@ -296,15 +298,15 @@ class GprsBurstTrafficTestCase : public GprsTrafficTestCase
 };
 
 /// The traffic generators.
-class GprsTrafficTestSuite : public TestSuite
+class GprsTrafficTestSuite : public GprsTestSuite
 {
   public:
     GprsTrafficTestSuite()
-        : TestSuite("gprs-traffic", UNIT)
+        : GprsTestSuite("gprs-traffic")
     {
-        AddTestCase(new GprsWwwTrafficTestCase, TestCase::QUICK);
-        AddTestCase(new GprsBurstTrafficTestCase("ftp", 6), TestCase::QUICK);
-        AddTestCase(new GprsBurstTrafficTestCase("email", 5), TestCase::QUICK);
+        Add<GprsWwwTrafficTestCase>();
+        AddMade([]() { return new GprsBurstTrafficTestCase("ftp", 6); });
+        AddMade([]() { return new GprsBurstTrafficTestCase("email", 5); });
     }
 };
 
