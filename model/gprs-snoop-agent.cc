@@ -171,7 +171,7 @@ GprsSnoopAgent::FromFixedHost(const GprsTransitPacket& packet, const GprsTransit
         {
             ++m_segmentsCached;
         }
-        if (!it->second.timer.IsRunning())
+        if (it->second.timer.IsExpired())
         {
             RestartTimer(s.flow);
         }
