@@ -238,16 +238,21 @@ class GprsSplitProxy : public GprsProxy
      */
     void OnMobileCwnd(uint32_t oldCwnd, uint32_t newCwnd);
 
+    /// A text attribute of this class (a pointer to member).
+    using TextMember = std::string GprsSplitProxy::*;
+    /// A number attribute of this class (a pointer to member).
+    using NumberMember = uint32_t GprsSplitProxy::*;
+
     /// The attributes of one leg, as members of this class.
     struct LegMembers
     {
-        std::string GprsSplitProxy::*congestion; //!< ...LegCongestionControl
-        std::string GprsSplitProxy::*recovery;   //!< ...LegRecovery
-        uint32_t GprsSplitProxy::*segmentSize;   //!< ...LegSegmentSize
-        uint32_t GprsSplitProxy::*sndBuf;        //!< ...LegSndBufSize
-        uint32_t GprsSplitProxy::*rcvBuf;        //!< ...LegRcvBufSize
-        std::string GprsSplitProxy::*sack;       //!< ...LegSack
-        std::string GprsSplitProxy::*timestamp;  //!< ...LegTimestamp
+        TextMember congestion;    //!< ...LegCongestionControl
+        TextMember recovery;      //!< ...LegRecovery
+        NumberMember segmentSize; //!< ...LegSegmentSize
+        NumberMember sndBuf;      //!< ...LegSndBufSize
+        NumberMember rcvBuf;      //!< ...LegRcvBufSize
+        TextMember sack;          //!< ...LegSack
+        TextMember timestamp;     //!< ...LegTimestamp
     };
 
     /**
