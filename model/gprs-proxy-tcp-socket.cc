@@ -17,6 +17,8 @@
 #include "ns3/type-id.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 
@@ -165,17 +167,88 @@ GprsProxyTcpSocket::Recv(uint32_t maxSize, uint32_t flags)
     {
         return ns3::Create<Packet>(); // end of file, as TcpSocketBase::Recv
     }
-    const uint32_t oldWindow = rx->MaxRxSequence() - rx->NextRxSequence();
+    const uint32_t oldWindow = ReceiveWindow();
     const Ptr<Packet> out = rx->Extract(maxSize);
-    const uint32_t newWindow = rx->MaxRxSequence() - rx->NextRxSequence();
-    const uint32_t mss = m_tcb->m_segmentSize;
-    // RFC 1122 clause 4.2.3.3: advertise a window reopened by at least min(MSS, buffer / 2).
+    // RFC 1122 clause 4.2.3.3: advertise a window that reopened from closed.
     if (m_connected && (m_state == ESTABLISHED || m_state == FIN_WAIT_1 || m_state == FIN_WAIT_2) &&
-        oldWindow < mss && newWindow >= std::min(mss, rx->MaxBufferSize() / 2))
+        oldWindow == 0 && ReceiveWindow() > 0)
     {
         SendEmptyPacket(TcpHeader::ACK);
     }
     return out;
+}
+
+uint32_t
+GprsProxyTcpSocket::OfferedWindow(uint32_t freeSpace, uint32_t mss, uint32_t bufferSize)
+{
+    const uint32_t threshold = std::max<uint32_t>(1, std::min(mss, bufferSize / 2));
+    if (freeSpace < threshold)
+    {
+        return 0;
+    }
+    return freeSpace >= mss ? freeSpace - freeSpace % mss : freeSpace;
+}
+
+uint32_t
+GprsProxyTcpSocket::ReceiveWindow() const
+{
+    const Ptr<TcpRxBuffer> rx = m_tcb->m_rxBuffer;
+    return OfferedWindow(rx->MaxRxSequence() - rx->NextRxSequence(),
+                         m_tcb->m_segmentSize,
+                         rx->MaxBufferSize());
+}
+
+uint16_t
+GprsProxyTcpSocket::AdvertisedWindowSize(bool scale) const
+{
+    if (m_tcb->m_rxBuffer->GotFin())
+    {
+        return TcpSocketBase::AdvertisedWindowSize(scale); // the window in force at the FIN
+    }
+    uint32_t window = ReceiveWindow();
+    // TcpSocketBase traces the window it offers; this keeps that trace true.
+    const_cast<GprsProxyTcpSocket*>(this)->m_advWnd = window;
+    if (scale)
+    {
+        window >>= m_rcvWindShift;
+    }
+    return static_cast<uint16_t>(std::min<uint32_t>(window, m_maxWinSize));
+}
+
+void
+GprsProxyTcpSocket::DoForwardUp(Ptr<Packet> packet,
+                                const Address& fromAddress,
+                                const Address& toAddress)
+{
+    TcpHeader header;
+    packet->PeekHeader(header);
+    const uint8_t flags =
+        header.GetFlags() & ~(TcpHeader::PSH | TcpHeader::URG | TcpHeader::CWR | TcpHeader::ECE);
+    // An ACK of all the data closes, as TcpSocketBase does: ns-3's receivers in FIN-WAIT take
+    // the first sequence number of a segment with data and FIN for the FIN's, so their ACK of
+    // such a FIN falls one short of it.
+    if (m_state != LAST_ACK || flags != TcpHeader::ACK ||
+        header.GetAckNumber() >= m_tcb->m_highTxMark)
+    {
+        TcpSocketBase::DoForwardUp(packet, fromAddress, toAddress);
+        return;
+    }
+    // An ACK short of the data (RFC 9293 clause 3.10.7.4): what TcpSocketBase::DoForwardUp does
+    // with an ACK in the other states, without its LAST-ACK rule that closes at any ACK.
+    NS_LOG_LOGIC(this << " LAST_ACK: ACK " << header.GetAckNumber() << " short of the data end "
+                      << m_tcb->m_highTxMark);
+    packet->RemoveHeader(header);
+    if (m_timestampEnabled)
+    {
+        if (!header.HasOption(TcpOption::TS))
+        {
+            return; // RFC 7323, as TcpSocketBase
+        }
+        ProcessOptionTimestamp(header.GetOption(TcpOption::TS), header.GetSequenceNumber());
+    }
+    EstimateRtt(header);
+    UpdateWindowSize(header);
+    ReceivedAck(packet, header);
 }
 
 SequenceNumber32

@@ -56,10 +56,23 @@ struct GprsTcpLegConfig
  * - Abort: reset the connection (RST), as the proxy must when the other leg was reset.
  * - RefusedBy: an RST answering the SYN refuses the connection (RFC 793), where ns-3.37 keeps
  *   retrying the SYN.
- * - Recv reopens a (nearly) closed receive window with an ACK at once, as RFC 1122 clause
- *   4.2.3.3 says and ns-3-dev does since 2026-07 (after 3.48). ns-3.37 sends nothing: its
- *   sender, blocked by a window below one segment, waits for good (its persist timer runs only
- *   for a zero window), so a relay whose buffer let the window close would stall.
+ * - Receiver silly-window avoidance (RFC 1122 clause 4.2.3.3), as Linux's receiver applies it:
+ *   the window offered is 0 or at least min(MSS, buffer / 2), and a whole number of segments
+ *   when it exceeds one (OfferedWindow). ns-3's TcpSocketBase offers whatever its buffer has
+ *   free. Its sender, offered less than a segment with nothing in flight, waits (sender
+ *   silly-window avoidance) for a window update, with no timer to probe a window that is not
+ *   zero: one lost update stalls the connection for good. Offered a zero window instead, it
+ *   probes with its persist timer and recovers.
+ * - Recv reopens a closed receive window with an ACK at once, as RFC 1122 clause 4.2.3.3 says
+ *   and ns-3-dev does since 2026-07 (after 3.48). ns-3.37 sends nothing: its sender then
+ *   waits for its next persist probe.
+ * - In LAST-ACK an ACK short of the data sent is processed as an ACK (RFC 9293 clause
+ *   3.10.7.4: only the acknowledgment of the FIN closes), and the unacknowledged data and FIN
+ *   stay to be retransmitted. ns-3's TcpSocketBase closes at any ACK, so a leg that closes
+ *   with data in flight (the relay's tail) would lose it at the first ACK still on its way. An
+ *   ACK of all the data closes, FIN acknowledged or not: ns-3's receivers in FIN-WAIT
+ *   acknowledge a FIN that came with data one short (TcpSocketBase::ProcessWait records the
+ *   segment's first sequence number as the FIN's).
  * - AvailableWindow is 0 when the next segment TcpTxBuffer::NextSeg would offer is empty:
  *   before ns-3.41 a sender limited by the peer's receive window sends such a zero-length
  *   segment, and crashes, once the data in flight fills the window exactly while some of it is
@@ -127,6 +140,19 @@ class GprsProxyTcpSocket : public TcpSocketBase
     Ptr<Packet> Recv(uint32_t maxSize, uint32_t flags) override;
 
     /**
+     * The receive window to offer, RFC 1122 clause 4.2.3.3 receiver silly-window avoidance as
+     * Linux's __tcp_select_window applies it: nothing while less than min(MSS, buffer / 2) is
+     * free, else what is free, rounded down to whole segments when more than one is free. The
+     * right edge may so move back by less than a segment, which RFC 9293 clause 3.8.6.2.2
+     * discourages; no data is lost by it, since the socket keeps accepting what its buffer holds.
+     * \param freeSpace octets the receive buffer has free
+     * \param mss the segment size
+     * \param bufferSize the receive buffer's size
+     * \return the window, in octets
+     */
+    static uint32_t OfferedWindow(uint32_t freeSpace, uint32_t mss, uint32_t bufferSize);
+
+    /**
      * RFC 6528: ISN = M + F(connection), M a clock ticking every 4 us; F a hash here (no
      * secret is needed in a simulation). Kept in 1 .. 2^30 - 1.
      * \param local local address and port
@@ -140,6 +166,10 @@ class GprsProxyTcpSocket : public TcpSocketBase
 
   protected:
     uint32_t AvailableWindow() const override;
+    uint16_t AdvertisedWindowSize(bool scale = true) const override;
+    void DoForwardUp(Ptr<Packet> packet,
+                     const Address& fromAddress,
+                     const Address& toAddress) override;
     Ptr<TcpSocketBase> Fork() override;
     void CompleteFork(Ptr<Packet> p,
                       const TcpHeader& tcpHeader,
@@ -147,6 +177,9 @@ class GprsProxyTcpSocket : public TcpSocketBase
                       const Address& toAddress) override;
 
   private:
+    /// \return the receive window to offer now, in octets (OfferedWindow of the free space)
+    uint32_t ReceiveWindow() const;
+
     ForkCallback m_forkCallback; //!< listener forks
 };
 

@@ -133,6 +133,29 @@ TEST(GprsProxyTcpSocket, InitialSequenceNumbersAreTheirOwn)
     EXPECT_EQ(seen.size(), 30u); // every connection and instant its own
 }
 
+TEST(GprsProxyTcpSocket, OfferedWindowIsZeroOrWholeSegments)
+{
+    // A 4000-octet buffer, 536-octet segments: the threshold is min(536, 2000) = 536.
+    EXPECT_EQ(GprsProxyTcpSocket::OfferedWindow(0, 536, 4000), 0u);
+    EXPECT_EQ(GprsProxyTcpSocket::OfferedWindow(504, 536, 4000), 0u); // not a silly 504
+    EXPECT_EQ(GprsProxyTcpSocket::OfferedWindow(535, 536, 4000), 0u);
+    EXPECT_EQ(GprsProxyTcpSocket::OfferedWindow(536, 536, 4000), 536u);
+    EXPECT_EQ(GprsProxyTcpSocket::OfferedWindow(1576, 536, 4000), 1072u);
+    EXPECT_EQ(GprsProxyTcpSocket::OfferedWindow(4000, 536, 4000), 3752u);
+    // A buffer under two segments: half of it is enough to offer, whole segments or not.
+    EXPECT_EQ(GprsProxyTcpSocket::OfferedWindow(399, 1400, 800), 0u);
+    EXPECT_EQ(GprsProxyTcpSocket::OfferedWindow(400, 1400, 800), 400u);
+    EXPECT_EQ(GprsProxyTcpSocket::OfferedWindow(800, 1400, 800), 800u);
+    // Never more than is free, never below the threshold unless zero.
+    for (uint32_t freeSpace = 0; freeSpace <= 5000; ++freeSpace)
+    {
+        const uint32_t w = GprsProxyTcpSocket::OfferedWindow(freeSpace, 536, 5000);
+        EXPECT_LE(w, freeSpace);
+        EXPECT_TRUE(w == 0 || (w >= 536 && w % 536 == 0)) << freeSpace;
+        EXPECT_GT(w + 536, freeSpace >= 536 ? freeSpace : 0u) << freeSpace; // loses < 1 segment
+    }
+}
+
 TEST(GprsProxyHelper, DeriveClampFollowsTheRule)
 {
     // 4 PDCHs of CS-2: 4 x 12 kbit/s = 6000 bytes/s; x 1 s x 1.125.
