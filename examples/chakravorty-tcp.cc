@@ -1,0 +1,936 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// Chakravorty & Pratt, "Performance issues with General Packet Radio Service" (JCN 2002),
+// the TCP measurements: C4 slow start of a 600 KB download under three radio conditions, C5
+// excess queueing in the GGSN buffer with a 64 KB receive window and the SACK recovery of one
+// loss behind that queue, C6 a second flow started 10 s after the first on the same mobile.
+//
+// Prints a CSV table (header first, one row per experiment, condition, flow and run);
+// --outdir receives per-flow traces (helper/gprs-tcp-tracer), throughput and ACK inter-arrival
+// .dat files and gnuplot scripts (rendered to PNG when gnuplot is installed).
+
+#include "chakravorty-setup.h"
+#include "example-output.h"
+
+#include "ns3/applications-module.h"
+#include "ns3/core-module.h"
+#include "ns3/error-model.h"
+#include "ns3/gprs-module.h"
+#include "ns3/gprs-ns3-compat.h"
+#include "ns3/internet-module.h"
+#include "ns3/point-to-point-module.h"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <sstream>
+#include <vector>
+
+using namespace ns3;
+
+namespace
+{
+
+const std::vector<std::string> kExperiments{"startup", "queueing", "fairness"}; //!< C4, C5, C6
+const std::vector<std::string> kConditions{"good", "medium", "poor"}; //!< C4's radio conditions
+
+constexpr uint16_t kFirstPort = 5000;           //!< flow f<i>'s sink listens on kFirstPort + i - 1
+const Time kFirstStart = Seconds(1);            //!< f1 starts (the cell is idle before)
+const Time kThroughputBin = Seconds(1);         //!< throughput over time: averaged per bin
+const Time kAckBunchGap = MilliSeconds(10);     //!< ACKs closer than half a block period: a bunch
+const Time kAckHistogramBin = MilliSeconds(10); //!< ACK inter-arrival histogram bins
+const Time kAckHistogramMax = Seconds(2);       //!< its last bin collects what is longer
+
+/// Inputs of the study; the testbed's are in ChakravortySetup.
+struct TcpStudy
+{
+    ChakravortySetup testbed;     //!< the shared testbed
+    uint64_t bytes{600000};       //!< C4 and C6 downloads (paper: 600 KB)
+    uint64_t queueBytes{1000000}; //!< C5's long transfer (paper: "long")
+    std::string good{"24"};       //!< C4 good radio, C/I dB
+    std::string medium{"13"};     //!< C4 medium radio (CS-2 BLER 3.4 %)
+    std::string poor{"9"};        //!< C4 poor radio
+    std::string ci{"24"};         //!< C5 and C6 radio
+    Time dropAt{Seconds(60)};     //!< C5: the first data segment at the GGSN then is lost
+    Time f2Delay{Seconds(10)};    //!< C6: f2 starts this long after f1 (paper: 10 s)
+    Time limit{Seconds(1800)};    //!< a flow not done by then is incomplete
+};
+
+/// One simulation.
+struct Job
+{
+    std::string experiment; //!< a kExperiments entry
+    std::string condition;  //!< startup: a kConditions entry; else the C/I
+    uint64_t run;           //!< RNG run number
+    bool traces;            //!< write trace files (the first run of each)
+};
+
+/// What one flow of one simulation measured.
+struct FlowResult
+{
+    bool complete{false};           //!< all bytes arrived within --limit
+    uint64_t bytes{0};              //!< bytes received
+    double durationS{0};            //!< first SYN to last byte
+    uint32_t synRetransmissions{0}; //!< SYNs sent after the first
+    double handshakeS{-1};          //!< first SYN to the SYN-ACK at the server; -1: none
+    double rttMedianS{0};           //!< median RTT sample
+    double rttMaxS{0};              //!< largest RTT sample
+    double baseRttS{-1};            //!< the first data segment's RTT
+    uint32_t bdpBytes{0};           //!< downlink RLC data rate x base RTT
+    double timeToBdpS{-1};          //!< first SYN until cwnd >= bdpBytes; -1: never
+    uint64_t acks{0};               //!< pure ACKs that reached the server
+    double ackBunchMean{0};         //!< ACKs per bunch (gaps below kAckBunchGap)
+    double lossAtS{-1};             //!< when the induced loss happened; -1: none
+    double recoveryS{-1};           //!< from the loss until the receiver had the segment
+    double share{-1};               //!< share of the bytes while both flows ran; -1: one flow
+    uint32_t timeouts{0};           //!< retransmission timeouts
+
+    /// \return as one line of text
+    std::string Serialize() const
+    {
+        std::ostringstream out;
+        out << std::setprecision(17) << complete << " " << bytes << " " << durationS << " "
+            << synRetransmissions << " " << handshakeS << " " << rttMedianS << " " << rttMaxS << " "
+            << baseRttS << " " << bdpBytes << " " << timeToBdpS << " " << acks << " "
+            << ackBunchMean << " " << lossAtS << " " << recoveryS << " " << share << " "
+            << timeouts;
+        return out.str();
+    }
+
+    /**
+     * \param in what Serialize wrote
+     * \return the result
+     */
+    static FlowResult Parse(std::istream& in)
+    {
+        FlowResult r;
+        in >> r.complete >> r.bytes >> r.durationS >> r.synRetransmissions >> r.handshakeS >>
+            r.rttMedianS >> r.rttMaxS >> r.baseRttS >> r.bdpBytes >> r.timeToBdpS >> r.acks >>
+            r.ackBunchMean >> r.lossAtS >> r.recoveryS >> r.share >> r.timeouts;
+        return r;
+    }
+};
+
+/// The loss C5 induces: the first data segment that reaches the GGSN from the Internet at or
+/// after a time is dropped there, once.
+struct InducedLoss
+{
+    Time after;              //!< when the loss becomes armed; 0: never
+    Time at;                 //!< when it happened
+    bool done{false};        //!< it happened
+    SequenceNumber32 seq{0}; //!< the lost segment's first byte
+    uint32_t length{0};      //!< its payload
+};
+
+/**
+ * \param frame a PPP frame from the Internet link
+ * \param tcp receives its TCP header, if it carries TCP
+ * \return the TCP payload octets it carries; 0 if none or not TCP
+ */
+uint32_t
+TcpPayloadOf(Ptr<const Packet> frame, TcpHeader& tcp)
+{
+    PppHeader ppp;
+    Ipv4Header ip;
+    const Ptr<Packet> inner = frame->Copy();
+    inner->RemoveHeader(ppp);
+    inner->RemoveHeader(ip);
+    if (ip.GetProtocol() != TcpL4Protocol::PROT_NUMBER)
+    {
+        return 0;
+    }
+    return inner->GetSize() - inner->RemoveHeader(tcp);
+}
+
+/// Drops the segment an InducedLoss asks for, on the GGSN's receive side of the Internet link.
+class InducedLossModel : public ErrorModel
+{
+  public:
+    /// \param loss what to drop, and where to record it
+    explicit InducedLossModel(std::shared_ptr<InducedLoss> loss)
+        : m_loss(std::move(loss))
+    {
+    }
+
+  private:
+    bool DoCorrupt(Ptr<Packet> p) override
+    {
+        if (m_loss->done || m_loss->after.IsZero() || Simulator::Now() < m_loss->after)
+        {
+            return false;
+        }
+        TcpHeader tcp;
+        const uint32_t payload = TcpPayloadOf(p, tcp);
+        if (payload == 0)
+        {
+            return false;
+        }
+        m_loss->done = true;
+        m_loss->at = Simulator::Now();
+        m_loss->seq = tcp.GetSequenceNumber();
+        m_loss->length = payload;
+        return true;
+    }
+
+    void DoReset() override
+    {
+    }
+
+    std::shared_ptr<InducedLoss> m_loss; //!< the loss
+};
+
+/// What the tracer does not record for one flow, seen at the server's IP layer: the
+/// handshake, the ACKs' arrival times, the congestion window and the induced loss's repair.
+class FlowProbe
+{
+  public:
+    /**
+     * \param server the sending node
+     * \param port the sink's port
+     * \param start when the sender starts (and sends its SYN)
+     * \param sink the receiving application
+     * \param loss the induced loss, or null
+     */
+    FlowProbe(Ptr<Node> server,
+              uint16_t port,
+              Time start,
+              Ptr<PacketSink> sink,
+              std::shared_ptr<InducedLoss> loss)
+        : m_port(port),
+          m_start(start),
+          m_sink(sink),
+          m_loss(std::move(loss))
+    {
+        const auto ip = server->GetObject<Ipv4L3Protocol>();
+        ip->TraceConnectWithoutContext("SendOutgoing", MakeCallback(&FlowProbe::OnSend, this));
+        ip->TraceConnectWithoutContext("LocalDeliver", MakeCallback(&FlowProbe::OnDeliver, this));
+        sink->TraceConnectWithoutContext("Rx", MakeCallback(&FlowProbe::OnSinkRx, this));
+        Simulator::Schedule(start + NanoSeconds(1), &FlowProbe::ConnectSocket, this, server);
+        Simulator::Schedule(start + kThroughputBin, &FlowProbe::Sample, this);
+    }
+
+    /// \return first SYN to SYN-ACK arrival, or a negative time when none arrived
+    Time GetHandshake() const
+    {
+        return m_synAck.IsZero() ? Seconds(-1) : m_synAck - m_start;
+    }
+
+    /// \return SYNs sent after the first
+    uint32_t GetSynRetransmissions() const
+    {
+        return m_syns > 0 ? m_syns - 1 : 0;
+    }
+
+    /**
+     * \return the RTT of the first data segment, sent into an empty path: from its sending to
+     *         the first ACK of data; negative if there was none. The handshake's RTT sample is
+     *         smaller (a 40-octet SYN, not a full segment) and ns-3's RTT trace is smoothed.
+     */
+    Time GetBaseRtt() const
+    {
+        return m_firstDataAck.IsZero() ? Seconds(-1) : m_firstDataAck - m_firstData;
+    }
+
+    /// \return (ACK arrival, RTT) of every data segment sent once, acknowledged
+    const std::vector<std::pair<Time, Time>>& GetRttSamples() const
+    {
+        return m_rtt;
+    }
+
+    /// \return arrival times of pure ACKs at the server
+    const std::vector<Time>& GetAckTimes() const
+    {
+        return m_ackTimes;
+    }
+
+    /**
+     * \param bytes a window
+     * \return first SYN until the congestion window first reached bytes; negative if never
+     */
+    Time TimeToWindow(uint32_t bytes) const
+    {
+        for (const auto& [t, cwnd] : m_cwnd)
+        {
+            if (cwnd >= bytes)
+            {
+                return t - m_start;
+            }
+        }
+        return Seconds(-1);
+    }
+
+    /// \return when the receiver had the lost segment in order; zero if not (yet)
+    Time GetRepaired() const
+    {
+        return m_repaired;
+    }
+
+    /// \return (bin end, bytes received by then), every kThroughputBin
+    const std::vector<std::pair<Time, uint64_t>>& GetSamples() const
+    {
+        return m_samples;
+    }
+
+  private:
+    void ConnectSocket(Ptr<Node> server)
+    {
+        for (uint32_t i = 0; i < server->GetNApplications(); ++i)
+        {
+            const auto bulk = DynamicCast<BulkSendApplication>(server->GetApplication(i));
+            if (!bulk)
+            {
+                continue;
+            }
+            AddressValue remote;
+            bulk->GetAttribute("Remote", remote);
+            if (InetSocketAddress::ConvertFrom(remote.Get()).GetPort() == m_port)
+            {
+                bulk->GetSocket()->TraceConnectWithoutContext(
+                    "CongestionWindow",
+                    MakeCallback(&FlowProbe::OnCwnd, this));
+                return;
+            }
+        }
+        NS_FATAL_ERROR("no sender to port " << m_port);
+    }
+
+    void OnSend(const Ipv4Header& ip, Ptr<const Packet> p, uint32_t)
+    {
+        TcpHeader tcp;
+        if (ip.GetProtocol() != TcpL4Protocol::PROT_NUMBER || p->PeekHeader(tcp) == 0 ||
+            tcp.GetDestinationPort() != m_port)
+        {
+            return;
+        }
+        if ((tcp.GetFlags() & TcpHeader::SYN) != 0)
+        {
+            m_synSeq = tcp.GetSequenceNumber();
+            ++m_syns;
+        }
+        else if (p->GetSize() > tcp.GetSerializedSize())
+        {
+            const SequenceNumber32 seq = tcp.GetSequenceNumber();
+            const SequenceNumber32 end = seq + (p->GetSize() - tcp.GetSerializedSize());
+            m_firstData = m_firstData.IsZero() ? Simulator::Now() : m_firstData;
+            if (seq < m_highestSent)
+            {
+                // Karn: no sample from a segment sent more than once.
+                m_unacked.erase(m_unacked.upper_bound(seq), m_unacked.upper_bound(end));
+            }
+            else
+            {
+                m_unacked[end] = Simulator::Now();
+                m_highestSent = end;
+            }
+        }
+    }
+
+    void OnDeliver(const Ipv4Header& ip, Ptr<const Packet> p, uint32_t)
+    {
+        TcpHeader tcp;
+        if (ip.GetProtocol() != TcpL4Protocol::PROT_NUMBER || p->PeekHeader(tcp) == 0 ||
+            tcp.GetSourcePort() != m_port)
+        {
+            return;
+        }
+        const uint8_t flags = tcp.GetFlags();
+        if ((flags & TcpHeader::SYN) != 0 && (flags & TcpHeader::ACK) != 0 && m_synAck.IsZero())
+        {
+            m_synAck = Simulator::Now();
+        }
+        else if ((flags & (TcpHeader::SYN | TcpHeader::FIN)) == 0 &&
+                 p->GetSize() == tcp.GetSerializedSize())
+        {
+            m_ackTimes.push_back(Simulator::Now());
+            const auto acked = m_unacked.upper_bound(tcp.GetAckNumber());
+            for (auto it = m_unacked.begin(); it != acked; ++it)
+            {
+                m_rtt.emplace_back(Simulator::Now(), Simulator::Now() - it->second);
+            }
+            m_unacked.erase(m_unacked.begin(), acked);
+            if (!m_firstData.IsZero() && m_firstDataAck.IsZero() &&
+                tcp.GetAckNumber() > m_synSeq + 1)
+            {
+                m_firstDataAck = Simulator::Now();
+            }
+        }
+    }
+
+    void OnCwnd(uint32_t, uint32_t cwnd)
+    {
+        m_cwnd.emplace_back(Simulator::Now(), cwnd);
+    }
+
+    void OnSinkRx(Ptr<const Packet> p, const Address&)
+    {
+        m_rx += p->GetSize();
+        // The sink counts bytes in order; the hole is filled when they pass the lost segment.
+        if (m_loss && m_loss->done && m_repaired.IsZero() &&
+            m_rx >= (m_loss->seq - (m_synSeq + 1)) + m_loss->length)
+        {
+            m_repaired = Simulator::Now();
+        }
+    }
+
+    void Sample()
+    {
+        m_samples.emplace_back(Simulator::Now(), m_sink->GetTotalRx());
+        Simulator::Schedule(kThroughputBin, &FlowProbe::Sample, this);
+    }
+
+    uint16_t m_port;                                  //!< the sink's port
+    Time m_start;                                     //!< first SYN
+    Ptr<PacketSink> m_sink;                           //!< the receiver
+    std::shared_ptr<InducedLoss> m_loss;              //!< the induced loss, or null
+    uint32_t m_syns{0};                               //!< SYNs sent
+    SequenceNumber32 m_synSeq{0};                     //!< the SYN's sequence number
+    Time m_synAck;                                    //!< SYN-ACK arrival, zero: none
+    Time m_firstData;                                 //!< first data segment sent
+    Time m_firstDataAck;                              //!< first ACK of data arrived
+    SequenceNumber32 m_highestSent{0};                //!< end of the highest data sent
+    std::map<SequenceNumber32, Time> m_unacked;       //!< end of a segment sent once: when
+    std::vector<std::pair<Time, Time>> m_rtt;         //!< RTT samples
+    std::vector<Time> m_ackTimes;                     //!< pure ACK arrivals
+    std::vector<std::pair<Time, uint32_t>> m_cwnd;    //!< congestion window changes
+    uint64_t m_rx{0};                                 //!< bytes delivered in order
+    Time m_repaired;                                  //!< lost segment delivered, zero: not
+    std::vector<std::pair<Time, uint64_t>> m_samples; //!< throughput samples
+};
+
+/**
+ * \param job the simulation
+ * \param outdir the output directory, or empty
+ * \return the job's directory for trace files, created; empty without outdir or traces
+ */
+std::string
+JobDirectory(const Job& job, const std::string& outdir)
+{
+    if (outdir.empty() || !job.traces)
+    {
+        return "";
+    }
+    const std::string dir =
+        outdir + "/" + job.experiment + (job.experiment == "startup" ? "-" + job.condition : "");
+    std::filesystem::create_directories(dir);
+    return dir;
+}
+
+/**
+ * \param times ACK arrivals, in order
+ * \param dir where ack-gaps.dat goes, or empty
+ * \return mean ACKs per bunch (consecutive ACKs less than kAckBunchGap apart)
+ */
+double
+AckBunching(const std::vector<Time>& times, const std::string& dir)
+{
+    if (times.empty())
+    {
+        return 0;
+    }
+    const auto bins = static_cast<std::size_t>(kAckHistogramMax.GetMilliSeconds() /
+                                               kAckHistogramBin.GetMilliSeconds()) +
+                      1;
+    std::vector<uint64_t> histogram(bins, 0);
+    uint64_t bunches = 1;
+    for (std::size_t i = 1; i < times.size(); ++i)
+    {
+        const Time gap = times[i] - times[i - 1];
+        bunches += gap < kAckBunchGap ? 0 : 1;
+        ++histogram[std::min<std::size_t>(gap.GetMilliSeconds() /
+                                              kAckHistogramBin.GetMilliSeconds(),
+                                          bins - 1)];
+    }
+    if (!dir.empty())
+    {
+        std::ofstream dat(dir + "/ack-gaps.dat");
+        dat << "# gap_bin_start_ms acks (last bin: " << kAckHistogramMax.GetMilliSeconds()
+            << " ms and more)\n";
+        for (std::size_t b = 0; b < bins; ++b)
+        {
+            dat << b * kAckHistogramBin.GetMilliSeconds() << " " << histogram[b] << "\n";
+        }
+    }
+    return static_cast<double>(times.size()) / bunches;
+}
+
+/**
+ * \param samples (time, cumulative bytes) every kThroughputBin
+ * \param dir where throughput.dat goes, or empty
+ */
+void
+WriteThroughput(const std::vector<std::pair<Time, uint64_t>>& samples, const std::string& dir)
+{
+    if (dir.empty())
+    {
+        return;
+    }
+    std::ofstream dat(dir + "/throughput.dat");
+    dat << "# bin_end_s kbit_s (received per " << kThroughputBin.GetSeconds() << " s bin)\n";
+    uint64_t before = 0;
+    for (const auto& [t, bytes] : samples)
+    {
+        dat << t.GetSeconds() << " " << (bytes - before) * 8 / kThroughputBin.GetSeconds() / 1000
+            << "\n";
+        before = bytes;
+    }
+}
+
+/**
+ * \param study the inputs
+ * \param job the simulation
+ * \return the radio conditions the job's mobile sees
+ */
+std::string
+RadioOf(const TcpStudy& study, const Job& job)
+{
+    if (job.experiment != "startup")
+    {
+        return study.ci;
+    }
+    return job.condition == "good"     ? study.good
+           : job.condition == "medium" ? study.medium
+                                       : study.poor;
+}
+
+/**
+ * Run one simulation.
+ * \param study the inputs
+ * \param job the simulation
+ * \param outdir the output directory, or empty
+ * \return one result per flow
+ */
+std::vector<FlowResult>
+RunOne(const TcpStudy& study, const Job& job, const std::string& outdir)
+{
+    RngSeedManager::SetRun(job.run);
+    study.testbed.ConfigureTcp();
+    if (!gprs::kWindowLimitedSenderSurvivesLoss)
+    {
+        // ns-3 before 3.41 crashes a sender limited by its peer's window at its first duplicate
+        // ACK (issue #991), and C5 and C6 have losses: the same window limits the sender's
+        // buffer instead (unacknowledged plus unsent data), and the receiver's never binds.
+        Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(study.testbed.rcvBuf));
+        Config::SetDefault(
+            "ns3::TcpSocket::RcvBufSize",
+            UintegerValue(std::min<uint64_t>(2ULL * study.testbed.rcvBuf, UINT32_MAX)));
+    }
+    const GprsScenario s = study.testbed.Build(RadioOf(study, job), 1, false, 100);
+    const std::string dir = JobDirectory(job, outdir);
+
+    auto loss = std::make_shared<InducedLoss>();
+    if (job.experiment == "queueing")
+    {
+        loss->after = study.dropAt;
+        s.internetDevices.Get(1)->SetAttribute("ReceiveErrorModel",
+                                               PointerValue(Create<InducedLossModel>(loss)));
+    }
+
+    const bool twoFlows = job.experiment == "fairness";
+    const uint64_t bytes = job.experiment == "queueing" ? study.queueBytes : study.bytes;
+    std::vector<std::unique_ptr<GprsTcpTracer>> tracers;
+    std::vector<std::unique_ptr<FlowProbe>> probes;
+    std::vector<Time> starts;
+    for (uint32_t f = 0; f < (twoFlows ? 2U : 1U); ++f)
+    {
+        const uint16_t port = kFirstPort + f;
+        const Time start = kFirstStart + (f == 1 ? study.f2Delay : Time(0));
+        PacketSinkHelper sinkHelper("ns3::TcpSocketFactory",
+                                    InetSocketAddress(Ipv4Address::GetAny(), port));
+        const auto sink = DynamicCast<PacketSink>(sinkHelper.Install(s.mobiles.Get(0)).Get(0));
+        BulkSendHelper bulk("ns3::TcpSocketFactory",
+                            InetSocketAddress(s.GetMobileAddress(0), port));
+        bulk.SetAttribute("MaxBytes", UintegerValue(bytes));
+        bulk.SetAttribute("SendSize", UintegerValue(study.testbed.mss));
+        bulk.Install(s.server).Start(start);
+        const std::string flowDir =
+            dir.empty() ? "" : (twoFlows ? dir + "/f" + std::to_string(f + 1) : dir);
+        tracers.push_back(std::make_unique<GprsTcpTracer>(flowDir));
+        tracers.back()->WatchTcp(s.server, start, sink, bytes);
+        if (f == 0)
+        {
+            tracers.back()->WatchRlc(s.pcu, 0);
+        }
+        probes.push_back(
+            std::make_unique<FlowProbe>(s.server,
+                                        port,
+                                        start,
+                                        sink,
+                                        job.experiment == "queueing" ? loss : nullptr));
+        starts.push_back(start);
+    }
+    Simulator::Stop(kFirstStart + study.limit);
+    Simulator::Run();
+    const Time end = Simulator::Now();
+
+    // The link's rate for the BDP: the mobile's downlink timeslots at the coding scheme's RLC
+    // data rate (3 x 12 kbit/s for the paper's 3+1 phone and CS-2).
+    const uint32_t slots = std::min<uint32_t>(study.testbed.pdchs,
+                                              GprsMultislotClass::Get(study.testbed.msClass).maxRx);
+    std::vector<FlowResult> results;
+    for (std::size_t f = 0; f < tracers.size(); ++f)
+    {
+        GprsTcpTracer& t = *tracers[f];
+        const FlowProbe& p = *probes[f];
+        const std::string flowDir =
+            dir.empty() ? "" : (twoFlows ? dir + "/f" + std::to_string(f + 1) : dir);
+        FlowResult r;
+        r.bytes = t.GetBytesReceived();
+        r.complete = r.bytes >= bytes;
+        r.durationS = ((r.complete ? t.GetLastReceive() : end) - starts[f]).GetSeconds();
+        r.synRetransmissions = p.GetSynRetransmissions();
+        r.handshakeS = p.GetHandshake().GetSeconds();
+        std::vector<double> rtt;
+        std::unique_ptr<std::ofstream> rttDat;
+        if (!flowDir.empty())
+        {
+            rttDat = std::make_unique<std::ofstream>(flowDir + "/rtt-samples.dat");
+            *rttDat << "# ack_time_s rtt_s (every data segment sent once)\n";
+        }
+        for (const auto& [at, sample] : p.GetRttSamples())
+        {
+            rtt.push_back(sample.GetSeconds());
+            if (rttDat)
+            {
+                *rttDat << at.GetSeconds() << " " << sample.GetSeconds() << "\n";
+            }
+        }
+        if (!rtt.empty())
+        {
+            r.rttMedianS = Median(rtt);
+            r.rttMaxS = *std::max_element(rtt.begin(), rtt.end());
+        }
+        r.baseRttS = p.GetBaseRtt().GetSeconds();
+        if (r.baseRttS > 0)
+        {
+            r.bdpBytes = GprsProxyHelper::DeriveClamp(slots,
+                                                      ParseGprsCodingScheme(study.testbed.cs),
+                                                      Seconds(r.baseRttS),
+                                                      0);
+            r.timeToBdpS = p.TimeToWindow(r.bdpBytes).GetSeconds();
+        }
+        r.acks = p.GetAckTimes().size();
+        r.ackBunchMean = AckBunching(p.GetAckTimes(), flowDir);
+        WriteThroughput(p.GetSamples(), flowDir);
+        if (job.experiment == "queueing" && loss->done)
+        {
+            r.lossAtS = loss->at.GetSeconds();
+            r.recoveryS = p.GetRepaired().IsZero() ? -1 : (p.GetRepaired() - loss->at).GetSeconds();
+        }
+        r.timeouts = t.GetTimeouts();
+        results.push_back(r);
+    }
+    if (twoFlows)
+    {
+        // Shares while both ran: from f2's start until the first of them finished.
+        const Time from = starts[1];
+        Time until = end;
+        for (const auto& t : tracers)
+        {
+            if (t->GetBytesReceived() >= bytes)
+            {
+                until = std::min(until, t->GetLastReceive());
+            }
+        }
+        std::vector<uint64_t> during;
+        for (const auto& p : probes)
+        {
+            uint64_t atFrom = 0;
+            uint64_t atUntil = 0;
+            for (const auto& [t, b] : p->GetSamples())
+            {
+                atFrom = t <= from ? b : atFrom;
+                atUntil = t <= until ? b : atUntil;
+            }
+            during.push_back(atUntil - atFrom);
+        }
+        const uint64_t total = during[0] + during[1];
+        for (std::size_t f = 0; f < 2; ++f)
+        {
+            results[f].share = total == 0 ? -1 : static_cast<double>(during[f]) / total;
+        }
+    }
+    for (auto& t : tracers)
+    {
+        t->Close();
+    }
+    Simulator::Destroy();
+    return results;
+}
+
+/**
+ * \param value a measurement
+ * \param precision digits after the point
+ * \return it as text, or empty when negative (not measured)
+ */
+std::string
+Field(double value, int precision = 3)
+{
+    if (value < 0)
+    {
+        return "";
+    }
+    std::ostringstream out;
+    out << std::fixed << std::setprecision(precision) << value;
+    return out.str();
+}
+
+/**
+ * Write the gnuplot scripts for what ran, and render them.
+ * \param outdir the output directory
+ * \param experiments the experiments that ran
+ * \param study the inputs
+ */
+void
+WritePlots(const std::string& outdir,
+           const std::vector<std::string>& experiments,
+           const TcpStudy& study)
+{
+    const auto ran = [&experiments](const std::string& e) {
+        return std::count(experiments.begin(), experiments.end(), e) > 0;
+    };
+    std::vector<std::string> scripts;
+    const auto script = [&outdir, &scripts](const std::string& name, int height) {
+        std::ofstream gp(outdir + "/" + name + ".gp");
+        gp << "set terminal pngcairo size 1000," << height << " noenhanced\nset output '" << name
+           << ".png'\n";
+        scripts.push_back(name + ".gp");
+        return gp;
+    };
+    if (ran("startup"))
+    {
+        std::ofstream gp = script("chakravorty-startup", 900);
+        gp << "set multiplot layout 2,1 title \"C4: " << study.bytes << "-byte download, C/I good "
+           << study.good << ", medium " << study.medium << ", poor " << study.poor
+           << " dB\"\n"
+              "set xlabel 'time (s)'\nset grid\nset key top right\n"
+              "set ylabel 'throughput (kbit/s, "
+           << kThroughputBin.GetSeconds()
+           << " s bins)'\nplot 'startup-good/throughput.dat' with steps title 'good', "
+              "'startup-medium/throughput.dat' with steps title 'medium', "
+              "'startup-poor/throughput.dat' with steps title 'poor'\n"
+              "set ylabel 'cwnd (bytes)'\nset xrange [0:30]\n"
+              "plot 'startup-good/cwnd.dat' with steps title 'good', "
+              "'startup-medium/cwnd.dat' with steps title 'medium', "
+              "'startup-poor/cwnd.dat' with steps title 'poor'\n"
+              "unset multiplot\n";
+        std::ofstream acks = script("chakravorty-ack-gaps", 500);
+        acks << "set title 'C4: ACK inter-arrival at the server (good radio), "
+             << kAckHistogramBin.GetMilliSeconds()
+             << " ms bins'\nset xlabel 'gap (ms)'\nset ylabel 'ACKs'\nset xrange [0:"
+             << kAckHistogramMax.GetMilliSeconds()
+             << "]\nset grid\nset style fill solid 0.5\n"
+                "plot 'startup-good/ack-gaps.dat' with boxes notitle\n";
+    }
+    if (ran("queueing"))
+    {
+        std::ofstream gp = script("chakravorty-queueing", 900);
+        gp << "set multiplot layout 2,1 title \"C5: " << study.queueBytes
+           << "-byte transfer, receive window " << study.testbed.rcvBuf << " bytes, GGSN buffer "
+           << study.testbed.ggsnBuffer << " bytes, one segment lost at "
+           << study.dropAt.GetSeconds()
+           << " s\"\n"
+              "set xlabel 'time (s)'\nset grid\n"
+              "set ylabel 'RTT (s)'\n"
+              "plot 'queueing/rtt-samples.dat' with lines title 'RTT of each segment', "
+              "'queueing/rtt.dat' using 1:($3/1000) with steps title 'RTO'\n"
+              "set ylabel 'bytes'\n"
+              "plot 'queueing/inflight.dat' with steps title 'outstanding (in flight)', "
+              "'queueing/ggsn-buffer.dat' with steps title 'GGSN buffer'\n"
+              "unset multiplot\n";
+    }
+    if (ran("fairness"))
+    {
+        std::ofstream gp = script("chakravorty-fairness", 900);
+        gp << "set multiplot layout 2,1 title \"C6: f2 starts " << study.f2Delay.GetSeconds()
+           << " s after f1 on the same mobile\"\n"
+              "set xlabel 'time (s)'\nset grid\nset key top left\n"
+              "set ylabel 'bytes received'\n"
+              "plot 'fairness/f1/tcp-receiver.dat' with steps title 'f1', "
+              "'fairness/f2/tcp-receiver.dat' with steps title 'f2'\n"
+              "set ylabel 'RTT (s)'\n"
+              "plot 'fairness/f1/rtt-samples.dat' with lines title 'f1', "
+              "'fairness/f2/rtt-samples.dat' with lines title 'f2'\n"
+              "unset multiplot\n";
+    }
+    for (const auto& script : scripts)
+    {
+        if (!RenderGnuplot(outdir, script))
+        {
+            std::cerr << "warning: gnuplot failed on " << outdir << "/" << script << "\n";
+        }
+    }
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    TcpStudy study;
+    std::string experimentList = "startup,queueing,fairness";
+    uint32_t runs = 1;
+    uint32_t jobs = 1;
+    std::string outdir;
+
+    ExampleOptions options(
+        __FILE__,
+        "Chakravorty & Pratt's TCP measurements over GPRS, --experiment a comma-separated list "
+        "of: startup (C4: a --bytes download from the server to the mobile under three radio "
+        "conditions, --good, --medium, --poor: throughput over time, time from the SYN until "
+        "the congestion window reaches the bandwidth-delay product, ACK inter-arrival at the "
+        "server), queueing (C5: a --queueBytes transfer at --ci with the receive window "
+        "--rcvBuf: RTT and outstanding data over time; the first data segment to reach the "
+        "GGSN from the Internet at --dropAt or later is dropped there, and recovery_s is the "
+        "time from that drop until the receiver has the segment), fairness (C6: f1 and f2, "
+        "--bytes each, to the same mobile at --ci, f2 starting --f2Delay after f1: SYN "
+        "retransmissions and RTT of f2 and each flow's share of the bytes received while "
+        "both ran). The server opens the connections (ns-3's BulkSend), so the handshake "
+        "packet that waits in the GGSN buffer is the server's SYN (in the paper the mobile "
+        "opened them and its SYN-ACK waited). BDP = the mobile's downlink timeslots x the "
+        "coding scheme's RLC data rate x the base RTT, the RTT of the flow's first data segment "
+        "(sent into an empty path; 3 x 12 kbit/s for "
+        "the paper's phone and CS-2). ACKs closer than 10 ms at the server count as one "
+        "bunch. Prints CSV with columns experiment, condition, flow, run, bytes, duration_s "
+        "(first SYN to last byte), goodput_kbps, syn_retransmissions, handshake_s (first SYN "
+        "to the SYN-ACK at the server), rtt_median_s and rtt_max_s (RTT of every data segment "
+        "sent once, from its sending to the first ACK covering it, at the server), base_rtt_s, "
+        "bdp_bytes, "
+        "time_to_bdp_s, acks, ack_bunch_mean, loss_at_s, recovery_s, share, timeouts, "
+        "complete (empty: not measured or not applicable), window_limit (receiver: --rcvBuf is "
+        "the mobile's receive window; sender: on ns-3 before 3.41, whose TCP crashes a "
+        "sender limited by its peer's window at its first duplicate ACK (issue #991), the "
+        "sender's buffer is --rcvBuf and the receiver's twice that, so the same window limits "
+        "the data outstanding; this is " +
+            gprs::Ns3VersionText() +
+            "); --outdir receives per experiment "
+            "(and flow) the tracer's files (tcp-sender.dat, rtt.dat, cwnd.dat, inflight.dat, "
+            "ggsn-buffer.dat, ...), rtt-samples.dat, throughput.dat and ack-gaps.dat for the first "
+            "run, and gnuplot "
+            "scripts rendered to PNG when gnuplot is installed. Radio choices (the paper does not "
+            "give C/I): good 24 dB, medium 13 dB (CS-2 BLER 3.4 %), poor 9 dB; C5 and C6 at 24 "
+            "dB. " +
+            ChakravortySetup::Choices());
+    options.AddChecked("experiment",
+                       "experiments, comma-separated",
+                       experimentList,
+                       "a comma-separated list of startup, queueing, fairness",
+                       [](const std::string& text) {
+                           const auto items = SplitList(text);
+                           return std::all_of(items.begin(), items.end(), [](const auto& item) {
+                               return std::count(kExperiments.begin(), kExperiments.end(), item) >
+                                      0;
+                           });
+                       });
+    options.AddInteger<uint32_t>("runs", "runs of each experiment and condition", runs, 1, 1000);
+    options.AddInteger<uint32_t>("jobs", "parallel worker processes", jobs, 1, 64);
+    options.AddInteger<uint64_t>("bytes",
+                                 "bytes of each download in startup and fairness (paper: 600 KB)",
+                                 study.bytes,
+                                 1,
+                                 UINT32_MAX);
+    options.AddInteger<uint64_t>("queueBytes",
+                                 "bytes of the queueing transfer (paper: a long transfer)",
+                                 study.queueBytes,
+                                 1,
+                                 UINT32_MAX);
+    options.AddRadioConditions("good",
+                               "startup's good radio, C/I dB or a schedule (paper: not given)",
+                               study.good);
+    options.AddRadioConditions("medium", "startup's medium radio (paper: not given)", study.medium);
+    options.AddRadioConditions("poor", "startup's poor radio (paper: not given)", study.poor);
+    options.AddRadioConditions("ci", "radio of queueing and fairness (paper: not given)", study.ci);
+    options.AddTime("dropAt",
+                    "queueing: the first data segment reaching the GGSN at or after this time "
+                    "is lost (0: none)",
+                    study.dropAt,
+                    NanoSeconds(1),
+                    kMaxExampleTime,
+                    true);
+    options.AddTime("f2Delay",
+                    "fairness: f2 starts this long after f1 (paper: 10 s; 0: together)",
+                    study.f2Delay,
+                    NanoSeconds(1),
+                    kMaxExampleTime,
+                    true);
+    options.AddDuration("limit",
+                        "simulated time after which a flow counts as incomplete",
+                        study.limit);
+    options.AddOutputDirectory("outdir", "directory for traces, .dat files and plots", outdir);
+    study.testbed.AddOptions(options);
+    options.SetsAttribute("ns3::BulkSendApplication::MaxBytes", {"bytes", "queueBytes"}, false);
+    options.SetsAttribute("ns3::BulkSendApplication::SendSize", {"mss"});
+    options.SetsAttribute("ns3::PointToPointNetDevice::ReceiveErrorModel", {"dropAt"}, false);
+    if (!options.Parse(argc, argv))
+    {
+        return 2;
+    }
+
+    std::vector<std::string> experiments;
+    const auto given = SplitList(experimentList);
+    std::copy_if(kExperiments.begin(),
+                 kExperiments.end(),
+                 std::back_inserter(experiments),
+                 [&given](const auto& e) { return std::count(given.begin(), given.end(), e) > 0; });
+
+    const uint64_t firstRun = RngSeedManager::GetRun();
+    std::vector<Job> all;
+    for (const auto& e : experiments)
+    {
+        const std::vector<std::string> conditions =
+            e == "startup" ? kConditions : std::vector<std::string>{study.ci};
+        for (const auto& c : conditions)
+        {
+            for (uint32_t r = 0; r < runs; ++r)
+            {
+                all.push_back(Job{e, c, firstRun + r, r == 0});
+            }
+        }
+    }
+    const std::vector<std::string> lines =
+        RunJobs("chakravorty-tcp", all.size(), jobs, [&study, &all, &outdir](std::size_t i) {
+            std::ostringstream out;
+            for (const FlowResult& r : RunOne(study, all[i], outdir))
+            {
+                out << r.Serialize() << " ";
+            }
+            return out.str();
+        });
+
+    const std::string windowLimit = gprs::kWindowLimitedSenderSurvivesLoss ? "receiver" : "sender";
+    std::cout << "experiment,condition,flow,run,bytes,duration_s,goodput_kbps,"
+                 "syn_retransmissions,handshake_s,rtt_median_s,rtt_max_s,base_rtt_s,bdp_bytes,"
+                 "time_to_bdp_s,acks,ack_bunch_mean,loss_at_s,recovery_s,share,timeouts,"
+                 "complete,window_limit\n";
+    for (std::size_t i = 0; i < all.size(); ++i)
+    {
+        std::istringstream in(lines[i]);
+        const uint32_t flows = all[i].experiment == "fairness" ? 2 : 1;
+        for (uint32_t f = 1; f <= flows; ++f)
+        {
+            const FlowResult r = FlowResult::Parse(in);
+            const bool startup = all[i].experiment == "startup";
+            std::cout << all[i].experiment << "," << all[i].condition << ",f" << f << ","
+                      << all[i].run << "," << r.bytes << "," << Field(r.durationS) << ","
+                      << (r.complete ? Field(r.bytes * 8 / r.durationS / 1000) : "") << ","
+                      << r.synRetransmissions << "," << Field(r.handshakeS) << ","
+                      << Field(r.rttMedianS) << "," << Field(r.rttMaxS) << "," << Field(r.baseRttS)
+                      << "," << (startup ? std::to_string(r.bdpBytes) : "") << ","
+                      << (startup ? Field(r.timeToBdpS) : "") << "," << r.acks << ","
+                      << (startup ? Field(r.ackBunchMean, 2) : "") << "," << Field(r.lossAtS) << ","
+                      << Field(r.recoveryS) << "," << Field(r.share) << "," << r.timeouts << ","
+                      << r.complete << "," << windowLimit << "\n";
+        }
+    }
+    if (!outdir.empty())
+    {
+        WritePlots(outdir, experiments, study);
+    }
+    return 0;
+}
