@@ -1,0 +1,124 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// GprsReceiveWindowGrowth on a plain point-to-point link: the windows a PacketSink's TCP
+// receiver offers, as the sender sees them.
+
+#include "gprs-test-suite.h"
+
+#include "ns3/applications-module.h"
+#include "ns3/core-module.h"
+#include "ns3/gprs-module.h"
+#include "ns3/internet-module.h"
+#include "ns3/point-to-point-module.h"
+#include "ns3/test.h"
+
+#include <vector>
+
+namespace
+{
+
+using namespace ns3;
+
+/// What the sender saw of the receiver's segments.
+struct WindowRecord
+{
+    bool synAck{false}; //!< the receiver's SYN-ACK
+    uint32_t ack{0};    //!< acknowledgement number
+    uint32_t window{0}; //!< window field (no window scale is announced below 64 KiB)
+    uint32_t index{0};  //!< index of the record
+};
+
+/**
+ * A 40-segment transfer of 536-octet segments (ns-3's default MSS) into a PacketSink with a
+ * Linux-like initial window of 4 segments, 2144 octets: the SYN-ACK offers 2144 octets, and
+ * every ACK offers 2144 + 2 x 536 octets per data segment received before it (all arrive in
+ * order here), up to 65535 (ns-3 announces no window scale for a 2144-octet buffer). Without
+ * the growth object every window would be the sink's buffer, 65535.
+ */
+class ReceiveWindowGrowthTestCase : public TestCase
+{
+  public:
+    ReceiveWindowGrowthTestCase()
+        : TestCase("GprsReceiveWindowGrowth: windows offered grow from the initial one")
+    {
+    }
+
+  private:
+    static constexpr uint32_t kMss = 536;          //!< ns-3's default SegmentSize
+    static constexpr uint32_t kSegments = 40;      //!< sent
+    static constexpr uint32_t kInitial = 4 * kMss; //!< Linux 2.4's rule: 4 segments
+
+    void DoRun() override
+    {
+        NodeContainer nodes(2);
+        PointToPointHelper p2p;
+        p2p.SetDeviceAttribute("DataRate", StringValue("1Mbps"));
+        p2p.SetChannelAttribute("Delay", StringValue("20ms"));
+        const NetDeviceContainer devices = p2p.Install(nodes);
+        InternetStackHelper().Install(nodes);
+        Ipv4AddressHelper addresses("10.9.0.0", "255.255.255.0");
+        const Ipv4InterfaceContainer interfaces = addresses.Assign(devices);
+
+        PacketSinkHelper sinkHelper("ns3::TcpSocketFactory",
+                                    InetSocketAddress(Ipv4Address::GetAny(), 7000));
+        const ApplicationContainer sinkApps = sinkHelper.Install(nodes.Get(1));
+        const auto sink = DynamicCast<PacketSink>(sinkApps.Get(0));
+        GprsReceiveWindowGrowth growth(kInitial);
+        growth.Install(sink);
+
+        BulkSendHelper bulk("ns3::TcpSocketFactory",
+                            InetSocketAddress(interfaces.GetAddress(1), 7000));
+        bulk.SetAttribute("MaxBytes", UintegerValue(kSegments * kMss));
+        bulk.SetAttribute("SendSize", UintegerValue(kMss));
+        const ApplicationContainer bulkApps = bulk.Install(nodes.Get(0));
+        bulkApps.Start(Seconds(1));
+        const auto sender = DynamicCast<BulkSendApplication>(bulkApps.Get(0));
+
+        std::vector<WindowRecord> records;
+        Simulator::Schedule(Seconds(1) + NanoSeconds(1), [sender, &records]() {
+            sender->GetSocket()->TraceConnectWithoutContext(
+                "Rx",
+                MakeCallback(+[](std::vector<WindowRecord>* out,
+                                 Ptr<const Packet>,
+                                 const TcpHeader& h,
+                                 Ptr<const TcpSocketBase>) {
+                    const bool synAck = (h.GetFlags() & TcpHeader::SYN) != 0;
+                    out->push_back(WindowRecord{synAck,
+                                                h.GetAckNumber().GetValue(),
+                                                h.GetWindowSize(),
+                                                static_cast<uint32_t>(out->size())});
+                }).Bind(&records));
+        });
+        Simulator::Stop(Seconds(30));
+        Simulator::Run();
+
+        NS_TEST_EXPECT_MSG_EQ(sink->GetTotalRx(), kSegments * kMss, "every octet arrived");
+        NS_TEST_ASSERT_MSG_GT(records.size(), 2, "the sender saw the receiver's segments");
+        NS_TEST_EXPECT_MSG_EQ(records[0].synAck, true, "the first is the SYN-ACK");
+        NS_TEST_EXPECT_MSG_EQ(records[0].window, kInitial, "the SYN-ACK offers the initial window");
+        uint32_t largest = 0;
+        for (const WindowRecord& r : records)
+        {
+            if (r.synAck)
+            {
+                continue;
+            }
+            // ns-3's first data octet is sequence number 1; the FIN takes one more.
+            const uint32_t segmentsIn = std::min(r.ack - 1, kSegments * kMss) / kMss;
+            const uint32_t expected = std::min(kInitial + 2 * kMss * segmentsIn, 65535U);
+            NS_TEST_EXPECT_MSG_EQ(r.window,
+                                  expected,
+                                  "window of segment " << r.index << " (ACK " << r.ack << ")");
+            largest = std::max(largest, r.window);
+        }
+        NS_TEST_EXPECT_MSG_EQ(largest, 2144U + 2 * 536 * 40, "the window grew to the last ACK");
+        Simulator::Destroy();
+    }
+};
+
+GprsSingleCaseTestSuite<ReceiveWindowGrowthTestCase> g_growth(
+    "gprs-receive-window-growth"); //!< suite
+
+} // namespace
