@@ -796,7 +796,7 @@ main(int argc, char* argv[])
             lowestRtt = row.rttMedian;
         }
     }
-    if (lowestRtt > 0)
+    if (lowestRtt > 0 && e == "sweep")
     {
         const uint32_t downlinkPdchs = DownlinkPdchs(setup.testbed);
         std::cerr << "[chakravorty-clamp] GprsProxyHelper::DeriveClamp(" << downlinkPdchs << ", "
