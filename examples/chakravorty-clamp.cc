@@ -28,6 +28,7 @@
 #include <iostream>
 #include <iterator>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <tuple>
 #include <vector>
@@ -39,8 +40,8 @@ namespace
 
 const std::vector<std::string> kExperiments{"sweep", "short", "recovery"}; //!< --experiment
 constexpr uint16_t kPort = 5000;                                           //!< the mobile's sink
-constexpr double kOutageCiDb = -20; //!< C/I of the outage: CS-1..CS-4 lose every block
-const Time kStart = Seconds(1);
+constexpr double kOutageCiDb = -20; //!< C/I of the outage: BLER above 0.9999 for CS-1..CS-4
+const Time kStart = Seconds(1);     //!< when the server starts its transfer
 /// Line colours of the time series, one per variant: gnuplot's own repeat after eight.
 const std::vector<std::string> kColours{"#000000",
                                         "#e41a1c",
@@ -51,15 +52,15 @@ const std::vector<std::string> kColours{"#000000",
                                         "#a65628",
                                         "#f781bf",
                                         "#999999",
-                                        "#17becf"}; //!< when the server starts its transfer
+                                        "#17becf"};
 
 /// Inputs of a run; defaults are the paper's setup plus the documented choices.
 struct ClampSetup
 {
-    ChakravortySetup testbed; //!< the shared testbed
-    std::string experiment{"sweep"};
-    double ciDb{20};        //!< the mobile's C/I (paper: not given for C7)
-    uint64_t bytes{614400}; //!< sweep and recovery download (paper: 600 KB)
+    ChakravortySetup testbed;        //!< the shared testbed
+    std::string experiment{"sweep"}; //!< sweep, short or recovery
+    double ciDb{20};                 //!< the mobile's C/I (paper: not given for C7)
+    uint64_t bytes{614400};          //!< sweep and recovery download (paper: 600 KB)
     std::string clamps{"4096,6144,8192,10240,12288,16384,24576,32768"}; //!< sweep's C_clamp
     std::string sizes{"5120,10240,15360,20480,25600,30720"}; //!< short transfers (5-30 KB)
     uint32_t clamp{10240};           //!< C_clamp of short and recovery (paper: 10 KB)
@@ -205,10 +206,11 @@ RunOne(const ClampSetup& setup, const Job& job)
     PacketSinkHelper sinkHelper("ns3::TcpSocketFactory",
                                 InetSocketAddress(Ipv4Address::GetAny(), kPort));
     const auto sink = DynamicCast<PacketSink>(sinkHelper.Install(s.mobiles.Get(0)).Get(0));
-    GprsReceiveWindowGrowth growth(std::max<uint32_t>(setup.initialRcvWindow, 1));
+    std::optional<GprsReceiveWindowGrowth> growth;
     if (setup.initialRcvWindow > 0)
     {
-        growth.Install(sink);
+        growth.emplace(setup.initialRcvWindow);
+        growth->Install(sink);
     }
     BulkSendHelper bulk("ns3::TcpSocketFactory", InetSocketAddress(s.GetMobileAddress(0), kPort));
     bulk.SetAttribute("MaxBytes", UintegerValue(job.bytes));
@@ -544,7 +546,8 @@ main(int argc, char* argv[])
         "--clamps (4 to 32 KB) and without the proxy (variant tcp); short: downloads of each "
         "size of --sizes (5 to 30 KB), TCP and the clamp at --clamp (10 KB), --runs runs each "
         "(paper: 25); recovery: a --bytes download, TCP and the clamp at --clamp, without and "
-        "with an outage: the mobile's C/I at -20 dB (every block lost) from --outageAt after "
+        "with an outage: the mobile's C/I at -20 dB (block error rate above 0.9999) from "
+        "--outageAt after "
         "the start for --outageLength, long enough for the retransmission timers of both "
         "senders to expire (their timeouts are counted). The "
         "server starts at 1 s into an idle cell. Prints CSV with columns experiment, variant, "
