@@ -565,9 +565,11 @@ BandwidthExperiment(const LinkSetup& setup, uint32_t runs, uint32_t jobs, const 
              << " kbit/s (Chakravorty & Pratt C2 setup)\"\n"
                 "set xlabel 'time (s)'\nset ylabel 'throughput (kbit/s)'\nset y2label 'C/I "
                 "(dB)'\nset ytics nomirror\nset y2tics\nset yrange [0:*]\nset y2range [0:30]\n"
-                "set grid\nset key below\n"
-                "plot 'bandwidth.dat' index 0 using 2:3 with steps lw 2 title 'throughput', "
-                "'' index 0 using 2:4 axes x1y2 with steps dt 2 title 'C/I', "
+                "set grid\nset key below\nset xrange [0:*]\nset boxwidth "
+             << setup.interval.GetSeconds()
+             << "\n"
+                "plot 'bandwidth.dat' index 0 using 2:3 with histeps lw 2 title 'throughput', "
+                "'' index 0 using 2:4 axes x1y2 with histeps dt 2 title 'C/I (interval middle)', "
                 "'' index 0 using 2:($5*30) axes x1y2 with boxes fs transparent solid 0.2 "
                 "noborder title 'outage'\n";
         WriteScript(outdir, "bandwidth", plot.str());
