@@ -37,11 +37,10 @@ using namespace ns3;
 namespace
 {
 
-constexpr uint16_t kPort = 9000;       //!< the receiver's UDP port
-constexpr int64_t kSpacingStream = 10; //!< random stream of the send times
-constexpr int64_t kCellStream = 100;
-constexpr uint32_t kIpBytes = 1024 + 8 + 20; //!< a 1024-byte UDP payload's IPv4 packet //!< first
-                                             //!< random stream of the cell
+constexpr uint16_t kPort = 9000;                          //!< the receiver's UDP port
+constexpr int64_t kSpacingStream = 10;                    //!< random stream of the send times
+constexpr int64_t kCellStream = 100;                      //!< first random stream of the cell
+constexpr uint32_t kIpBytes = 1024 + 8 + 20;              //!< a 1024-byte UDP payload's IPv4 packet
 const std::string kDirections[] = {"uplink", "downlink"}; //!< C1's two directions
 
 /// Inputs of the three experiments; defaults are the paper's, or stated choices.
@@ -114,12 +113,6 @@ class UdpProbe
     const std::vector<Arrival>& GetArrivals() const
     {
         return m_arrivals;
-    }
-
-    /// \return packets scheduled
-    uint32_t GetSent() const
-    {
-        return m_sent;
     }
 
     /// \param callback called with each packet received
