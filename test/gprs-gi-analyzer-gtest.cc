@@ -4,8 +4,10 @@
 
 #include "ns3/gprs-gi-analyzer.h"
 #include "ns3/gprs-gi-pcap.h"
+#include "ns3/gprs-gi-summary.h"
 #include "ns3/pcap-file.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <functional>
@@ -388,6 +390,28 @@ TEST(GprsGiAnalyzerTest, PrefixParsing)
             EXPECT_NE(std::string(e.what()).find(bad), std::string::npos) << e.what();
         }
     }
+}
+
+TEST(GprsGiSummaryTest, HistogramMedianAndCsvColumns)
+{
+    GprsGiHistogram h(0.01, 100);
+    EXPECT_FALSE(h.Median());
+    for (const double v : {0.101, 0.205, 0.207, 0.9, 5.0})
+    {
+        h.Add(v);
+    }
+    EXPECT_EQ(h.GetCount(), 5u);
+    EXPECT_NEAR(*h.Median(), 0.205, 1e-12); // the middle of the third sample's bin
+    Collector c;
+    Handshake(c.analyzer, 0, 100 * kMs, 200 * kMs);
+    const std::string row = GprsGiCsvRow(c.Only());
+    const std::string header = GprsGiCsvHeader();
+    EXPECT_EQ(std::count(row.begin(), row.end(), ','),
+              std::count(header.begin(), header.end(), ','));
+    EXPECT_EQ(
+        row.rfind("0,10.1.0.2,40000,192.0.2.1,80,mobile,trace-end,1,1,1syn-1synack,0,0.2,0.1,", 0),
+        0u)
+        << row;
 }
 
 /// Write the test connection's SYN, SYN-ACK and ACK as a pcap file of the link type given.
