@@ -135,7 +135,7 @@ GprsGiPcapReader::GprsGiPcapReader(const std::string& path)
       m_file(std::make_unique<PcapFile>()),
       m_buffer(kMaxCapturedOctets)
 {
-    // The file header is checked here first: PcapFile aborts the program on a bad one.
+    // The file header is checked here first, so that each problem is named with its offset.
     std::ifstream in(path, std::ios::binary);
     if (!in)
     {

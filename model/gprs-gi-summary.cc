@@ -180,7 +180,6 @@ GprsGiSummary::AddConnection(const GprsGiConnectionReport& r)
     m_loss[1] += r.internetLossDown;
     m_loss[2] += r.accessLossUp;
     m_loss[3] += r.internetLossUp;
-    m_segmentsDown += r.bytesDown;
     const auto rate = r.Throughput();
     if (r.Greedy() && rate)
     {

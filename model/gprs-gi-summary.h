@@ -113,7 +113,6 @@ class GprsGiSummary
     GprsGiHistogram m_throughput;          //!< R of greedy flows, bit/s
     std::map<std::string, Mean> m_byClass; //!< R of greedy flows by option class
     std::array<uint64_t, 4> m_loss{};      //!< access down, Internet down, access up, Internet up
-    uint64_t m_segmentsDown = 0;           //!< distinct downlink octets
 };
 
 } // namespace ns3

@@ -474,17 +474,20 @@ ReadAll(const std::string& path)
     return std::vector<char>(std::istreambuf_iterator<char>(in), {});
 }
 
-/// Read every packet of path. \return the error message, empty if none
+/// Read every packet of path into an analyzer. \return the error message, empty if none
 std::string
 ReadError(const std::string& path)
 {
     try
     {
         GprsGiPcapReader reader(path);
+        GprsGiAnalyzer analyzer;
         GprsGiPacket p;
         while (reader.Next(p))
         {
+            analyzer.Add(p);
         }
+        analyzer.Finish();
     }
     catch (const GprsGiPcapError& e)
     {
