@@ -48,7 +48,7 @@ class InternetDelayVariation : public SimpleRefCount<InternetDelayVariation>
     InternetDelayVariation(const NetDeviceContainer& devices,
                            Ptr<RandomVariableStream> delay,
                            bool keepOrder)
-        : m_channel(devices.Get(0)->GetChannel()),
+        : m_channel(PeekPointer(devices.Get(0)->GetChannel())),
           m_delay(delay),
           m_keepOrder(keepOrder)
     {
@@ -74,7 +74,9 @@ class InternetDelayVariation : public SimpleRefCount<InternetDelayVariation>
     }
 
   private:
-    Ptr<Channel> m_channel;            //!< the link
+    // Not a Ptr: the channel holds the devices, whose PhyTxBegin traces hold this object, and
+    // Simulator::Destroy clears none of them; a Ptr would close a cycle that is never freed.
+    Channel* m_channel;                //!< the link, alive while its devices send
     Ptr<RandomVariableStream> m_delay; //!< per-packet delay, s
     bool m_keepOrder;                  //!< FIFO per direction
     Time m_lastArrival[2];             //!< [sending device] when its last packet arrives
