@@ -278,10 +278,7 @@ GprsWebBrowser::Apply(const std::vector<GprsWebAction>& actions)
                 .socket->Send(Create<Packet>(reinterpret_cast<const uint8_t*>(request.data()),
                                              static_cast<uint32_t>(request.size())));
             m_stats.bytesSent += request.size();
-            m_requestTrace(a.connection,
-                           a.object,
-                           SizeOf(a.object),
-                           m_scheduler->GetOutstanding(a.connection));
+            m_requestTrace(a.connection, a.object, SizeOf(a.object), a.outstanding);
         }
         else
         {

@@ -18,9 +18,9 @@ const char* const kGprsWebPageNames = "c8, static-i, static-ii or the path of a 
 namespace
 {
 
-constexpr double kMaxObjectBytes = 100000000; //!< largest object of a page file: 100 MB
-constexpr double kMaxObjects = 10000;         //!< most embedded objects of a page
-constexpr uint32_t kKb = 1024;                //!< 1 KB, as the studies' sizes are given
+constexpr uint32_t kMaxObjectBytes = 100000000; //!< largest object of a page file: 100 MB
+constexpr uint32_t kMaxObjects = 10000;         //!< most embedded objects of a page
+constexpr uint32_t kKb = 1024;                  //!< 1 KB, as the studies' sizes are given
 
 /**
  * \param token a token
@@ -30,13 +30,13 @@ constexpr uint32_t kKb = 1024;                //!< 1 KB, as the studies' sizes a
  * \throws std::invalid_argument naming the token and what is allowed
  */
 uint32_t
-ParseWhole(const std::string& token, const std::string& what, double max)
+ParseWhole(const std::string& token, const std::string& what, uint32_t max)
 {
     const double value = ParseGprsNumber(token, what);
     if (value != std::floor(value) || value < 1 || value > max)
     {
         throw std::invalid_argument("expected " + what + " as a whole number from 1 to " +
-                                    FormatGprsNumber(max) + ", got " + QuoteGprsInput(token));
+                                    std::to_string(max) + ", got " + QuoteGprsInput(token));
     }
     return static_cast<uint32_t>(value);
 }
@@ -117,7 +117,7 @@ ReadGprsWebPage(std::istream& in, const std::string& sourceName)
                 tokens.size() == 3 ? ParseWhole(tokens[2], "the count of objects", kMaxObjects) : 1;
             if (page.objects.size() + count > kMaxObjects)
             {
-                throw std::invalid_argument("more than " + FormatGprsNumber(kMaxObjects) +
+                throw std::invalid_argument("more than " + std::to_string(kMaxObjects) +
                                             " embedded objects");
             }
             page.objects.insert(page.objects.end(), count, size);

@@ -156,8 +156,9 @@ GprsWebScheduler::Send(uint32_t id, uint32_t object)
     Connection& c = Get(id);
     c.sent.push_back(object);
     ++m_requests;
-    m_outstandingSum += c.sent.size();
-    return GprsWebAction{GprsWebAction::REQUEST, id, object};
+    const auto outstanding = static_cast<uint32_t>(c.sent.size());
+    m_outstandingSum += outstanding;
+    return GprsWebAction{GprsWebAction::REQUEST, id, object, outstanding};
 }
 
 GprsWebScheduler::Connection&

@@ -57,15 +57,16 @@ struct GprsWebAction
         CLOSE,   //!< close `connection`
     };
 
-    Kind kind;           //!< what
-    uint32_t connection; //!< on which connection (numbered from 0 in opening order)
-    uint32_t object;     //!< REQUEST: the object (0: the HTML, i: the i-th embedded object)
+    Kind kind;               //!< what
+    uint32_t connection;     //!< on which connection (numbered from 0 in opening order)
+    uint32_t object;         //!< REQUEST: the object (0: the HTML, i: the i-th embedded object)
+    uint32_t outstanding{0}; //!< REQUEST: requests unanswered on the connection once it is sent
 
     /// \param other another action \return whether they are the same
     bool operator==(const GprsWebAction& other) const
     {
         return kind == other.kind && connection == other.connection &&
-               (kind != REQUEST || object == other.object);
+               (kind != REQUEST || (object == other.object && outstanding == other.outstanding));
     }
 };
 

@@ -63,7 +63,7 @@ Drive(GprsWebScheduler& scheduler, uint32_t objects, uint32_t seed)
                 ++run.perConnection[a.connection];
                 ++outstanding[a.connection];
                 run.maxOutstanding = std::max(run.maxOutstanding, outstanding[a.connection]);
-                EXPECT_EQ(scheduler.GetOutstanding(a.connection), outstanding[a.connection]);
+                EXPECT_EQ(a.outstanding, outstanding[a.connection]);
             }
             else
             {
@@ -104,6 +104,7 @@ Drive(GprsWebScheduler& scheduler, uint32_t objects, uint32_t seed)
             --outstanding[id];
             ++run.completed;
             apply(scheduler.Completed(id));
+            EXPECT_EQ(scheduler.GetOutstanding(id), outstanding[id]);
         }
         else if (connecting.empty() && discovered == objects)
         {
@@ -205,7 +206,7 @@ TEST(GprsWebScheduler, PipeliningFillsOneConnectionBeforeOpeningAnother)
     ASSERT_EQ(sent.size(), 4u);
     for (uint32_t i = 0; i < 4; ++i)
     {
-        EXPECT_EQ(sent[i], (GprsWebAction{GprsWebAction::REQUEST, 0, i}));
+        EXPECT_EQ(sent[i], (GprsWebAction{GprsWebAction::REQUEST, 0, i, i + 1}));
     }
     // Requests sent with 1, 2, 3 and 4 outstanding.
     EXPECT_DOUBLE_EQ(s.GetPhi(), 2.5);
