@@ -301,10 +301,10 @@ GprsWebBrowser::Connected(Ptr<Socket> socket)
 }
 
 void
-GprsWebBrowser::ConnectFailed(Ptr<Socket> socket)
+GprsWebBrowser::ConnectFailed(Ptr<Socket>)
 {
     // TCP gave up after its SYN retries (TcpSocket::ConnCount): the page stays incomplete.
-    NS_LOG_WARN("connection " << m_ids[socket] << " failed; the page stays incomplete");
+    NS_LOG_WARN("a connection failed; the page stays incomplete");
 }
 
 void
