@@ -381,9 +381,9 @@ GprsWebBrowser::Consume(uint32_t id, const uint8_t* data, uint32_t size)
 void
 GprsWebBrowser::DiscoverUpTo(uint32_t htmlBodyRead)
 {
-    const auto n = static_cast<uint64_t>(m_page.objects.size());
-    // Object i of n is known once i * L / n octets of the L-octet HTML have arrived.
-    const auto known = static_cast<uint32_t>(htmlBodyRead * n / m_page.html);
+    const uint32_t known = GprsWebObjectsKnown(htmlBodyRead,
+                                               m_page.html,
+                                               static_cast<uint32_t>(m_page.objects.size()));
     while (m_discovered < known)
     {
         Apply(m_scheduler->Discover(++m_discovered));

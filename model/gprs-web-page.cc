@@ -73,6 +73,12 @@ SpreadGprsObjectSizes(uint32_t count, uint32_t min, uint32_t max)
     return sizes;
 }
 
+uint32_t
+GprsWebObjectsKnown(uint32_t htmlRead, uint32_t htmlBytes, uint32_t objects)
+{
+    return static_cast<uint32_t>(static_cast<uint64_t>(htmlRead) * objects / htmlBytes);
+}
+
 GprsWebPage
 ReadGprsWebPage(std::istream& in, const std::string& sourceName)
 {

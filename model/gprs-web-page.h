@@ -49,6 +49,19 @@ std::vector<uint32_t> SpreadGprsObjectSizes(uint32_t count, uint32_t min, uint32
 
 /**
  * \ingroup gprs
+ * How many embedded objects a browser parsing the HTML as it arrives knows: object i of n
+ * (1-based) once i * L / n octets of the L-octet HTML have arrived, the references taken as
+ * spread evenly through the HTML (GprsWebBrowser's Discovery "progressive").
+ *
+ * \param htmlRead octets of the HTML arrived (at most \p htmlBytes)
+ * \param htmlBytes the HTML's size L (>= 1)
+ * \param objects embedded objects n
+ * \return objects known: floor(htmlRead * n / L); n once the whole HTML has arrived
+ */
+uint32_t GprsWebObjectsKnown(uint32_t htmlRead, uint32_t htmlBytes, uint32_t objects);
+
+/**
+ * \ingroup gprs
  * Read a page file: `#` starts a comment; one line `html <octets>` first, then lines
  * `object <octets> [<count>]` (count objects of that size, default 1), in the order the HTML
  * names them. Sizes are whole numbers from 1 to 100000000, counts from 1 to 10000; a page has

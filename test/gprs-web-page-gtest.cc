@@ -149,3 +149,16 @@ TEST(GprsWebPage, TheGprsWebPagesAreTheStudysPages)
     EXPECT_EQ(CountIn(two.objects, 2048, 10240, 32, 12), 12);
     EXPECT_GT(two.objects[44], 10240u);
 }
+
+TEST(GprsWebPage, ObjectsBecomeKnownInProportionToTheHtmlArrived)
+{
+    // 45 objects in a 40960-octet HTML: object i once i * 40960 / 45 octets have arrived.
+    EXPECT_EQ(GprsWebObjectsKnown(0, 40960, 45), 0u);
+    EXPECT_EQ(GprsWebObjectsKnown(910, 40960, 45), 0u);
+    EXPECT_EQ(GprsWebObjectsKnown(911, 40960, 45), 1u) << "911 >= 40960 / 45 = 910.2";
+    EXPECT_EQ(GprsWebObjectsKnown(20480, 40960, 45), 22u);
+    EXPECT_EQ(GprsWebObjectsKnown(40959, 40960, 45), 44u) << "the last one needs every octet";
+    EXPECT_EQ(GprsWebObjectsKnown(40960, 40960, 45), 45u);
+    EXPECT_EQ(GprsWebObjectsKnown(100000000, 100000000, 10000), 10000u) << "no overflow";
+    EXPECT_EQ(GprsWebObjectsKnown(5, 10, 0), 0u);
+}
