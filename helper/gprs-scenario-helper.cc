@@ -82,6 +82,9 @@ class InternetDelayVariation : public SimpleRefCount<InternetDelayVariation>
     Time m_lastArrival[2];             //!< [sending device] when its last packet arrives
 };
 
+/// Most cells behind one GGSN: each takes a /24 or more of the mobiles' 10.1.0.0/16.
+constexpr uint32_t kMaxCells = 256;
+
 } // namespace
 
 GprsScenarioHelper::GprsScenarioHelper()
@@ -91,6 +94,7 @@ GprsScenarioHelper::GprsScenarioHelper()
       m_delayStdev(Seconds(0)),
       m_keepOrder(true),
       m_proxy(false),
+      m_cells(1),
       m_giDelay(MilliSeconds(1)),
       m_giRate("100Mbps")
 {
@@ -128,6 +132,15 @@ GprsScenarioHelper::SetProxy(bool enable, Time giDelay, DataRate giRate)
     m_proxy = enable;
     m_giDelay = giDelay;
     m_giRate = giRate;
+}
+
+void
+GprsScenarioHelper::SetCells(uint32_t cells)
+{
+    NS_ABORT_MSG_IF(cells == 0 || cells > kMaxCells,
+                    "number of cells " << cells << " out of range (allowed: 1.." << kMaxCells
+                                       << ")");
+    m_cells = cells;
 }
 
 GprsScenario
@@ -196,29 +209,62 @@ GprsScenarioHelper::Install(uint32_t mobiles)
         s.proxyAddress = giIf.GetAddress(0);
     }
 
-    const NetDeviceContainer cellDevices = m_cell.Install(s.ggsn, s.mobiles);
-    s.pcu = GprsHelper::GetPcu(cellDevices);
-    s.bssDevices.Add(cellDevices.Get(0));
-    for (uint32_t i = 0; i < mobiles; ++i)
+    // Cells: mobile i in cell i mod m_cells; cell c takes the c-th of m_cells equal subnets of
+    // 10.1.0.0/16 (a power of two of them, the least not below m_cells).
+    uint32_t subnetBits = 0;
+    while ((1U << subnetBits) < m_cells)
     {
-        s.msDevices.Add(cellDevices.Get(i + 1));
+        ++subnetBits;
     }
-    address.SetBase("10.1.0.0", "255.255.0.0");
-    const Ipv4InterfaceContainer cellIf = address.Assign(cellDevices);
+    const uint32_t prefixLength = 16 + subnetBits;
+    const uint32_t hosts = (1U << (32 - prefixLength)) - 2;
+    const uint32_t perCell = (mobiles + m_cells - 1) / m_cells;
+    NS_ABORT_MSG_IF(perCell + 1 > hosts,
+                    mobiles << " mobiles in " << m_cells << " cells need " << perCell + 1
+                            << " addresses per cell, more than the " << hosts << " of a /"
+                            << prefixLength << " (allowed: fewer mobiles or cells)");
+    std::vector<Ipv4InterfaceContainer> mobileIf(mobiles);
+    std::vector<Ipv4Address> ggsnCellAddress(m_cells);
+    std::vector<Ptr<NetDevice>> msDevice(mobiles);
+    s.mobileCell.resize(mobiles);
+    for (uint32_t c = 0; c < m_cells; ++c)
+    {
+        NodeContainer cellMobiles;
+        std::vector<uint32_t> index;
+        for (uint32_t i = c; i < mobiles; i += m_cells)
+        {
+            cellMobiles.Add(s.mobiles.Get(i));
+            index.push_back(i);
+            s.mobileCell[i] = c;
+        }
+        const NetDeviceContainer cellDevices = m_cell.Install(s.ggsn, cellMobiles);
+        s.pcus.push_back(GprsHelper::GetPcu(cellDevices));
+        s.bssDevices.Add(cellDevices.Get(0));
+        const uint32_t base = (10U << 24) | (1U << 16) | (c << (32 - prefixLength));
+        address.SetBase(Ipv4Address(base), Ipv4Mask(~((1U << (32 - prefixLength)) - 1)), "0.0.0.1");
+        const Ipv4InterfaceContainer cellIf = address.Assign(cellDevices);
+        ggsnCellAddress[c] = cellIf.GetAddress(0);
+        for (std::size_t k = 0; k < index.size(); ++k)
+        {
+            msDevice[index[k]] = cellDevices.Get(k + 1);
+            mobileIf[index[k]].Add(cellIf.Get(k + 1));
+        }
+    }
+    s.pcu = s.pcus.front();
     for (uint32_t i = 0; i < mobiles; ++i)
     {
-        s.mobileInterfaces.Add(cellIf.Get(i + 1));
+        s.msDevices.Add(msDevice[i]);
+        s.mobileInterfaces.Add(mobileIf[i]);
     }
 
     // Static routes: everything not local goes towards the other end of the path.
     Ipv4StaticRoutingHelper routing;
     routing.GetStaticRouting(s.server->GetObject<Ipv4>())
         ->SetDefaultRoute(internetIf.GetAddress(1), 1);
-    const Ipv4Address ggsnCellAddress = cellIf.GetAddress(0);
     for (uint32_t i = 0; i < mobiles; ++i)
     {
         routing.GetStaticRouting(s.mobiles.Get(i)->GetObject<Ipv4>())
-            ->SetDefaultRoute(ggsnCellAddress, 1);
+            ->SetDefaultRoute(ggsnCellAddress[s.mobileCell[i]], 1);
     }
     if (m_proxy)
     {

@@ -13,6 +13,8 @@
 #include "ns3/nstime.h"
 #include "ns3/random-variable-stream.h"
 
+#include <vector>
+
 /**
  * \file
  * \ingroup gprs
@@ -37,9 +39,11 @@ struct GprsScenario
     Ipv4Address proxyAddress;                //!< the proxy's Gi address (10.0.1.1), if any
     Ipv4InterfaceContainer mobileInterfaces; //!< one per mobile, in order
     NetDeviceContainer internetDevices;      //!< Internet link: the server's, then the gateway's
-    NetDeviceContainer bssDevices;           //!< the cell's GprsBssNetDevice, on the GGSN
+    NetDeviceContainer bssDevices;           //!< each cell's GprsBssNetDevice, on the GGSN
     NetDeviceContainer msDevices;            //!< GprsMsNetDevice of mobile i: msDevices.Get(i)
-    Ptr<GprsPcu> pcu;                        //!< the cell's PCU
+    Ptr<GprsPcu> pcu;                        //!< the (first) cell's PCU
+    std::vector<Ptr<GprsPcu>> pcus;          //!< the PCU of cell c: pcus[c]
+    std::vector<uint32_t> mobileCell;        //!< the cell of mobile i: mobileCell[i]
     Ptr<RandomVariableStream> internetDelay; //!< per-packet Internet delay, s, or null
 
     /**
@@ -96,6 +100,14 @@ class GprsScenarioHelper
                   DataRate giRate = DataRate("100Mbps"));
 
     /**
+     * Put several cells behind the GGSN, each built by Cell() with its own PCU and channel;
+     * the Gi side (Internet link, proxy) is shared. Mobile i goes to cell i mod cells. The
+     * mobiles' 10.1.0.0/16 is split into one equal subnet per cell (one cell: all of it).
+     * \param cells number of cells, 1..256 (default 1)
+     */
+    void SetCells(uint32_t cells);
+
+    /**
      * Build the scenario.
      * \param mobiles number of mobiles, at least 1
      * \return the nodes, devices and addresses
@@ -110,6 +122,7 @@ class GprsScenarioHelper
     Time m_delayStdev; //!< Internet delay standard deviation
     bool m_keepOrder;  //!< Internet delay variation keeps the order
     bool m_proxy;      //!< with a proxy node
+    uint32_t m_cells;  //!< cells behind the GGSN
     Time m_giDelay;    //!< proxy-GGSN delay
     DataRate m_giRate; //!< proxy-GGSN rate
 };

@@ -98,6 +98,26 @@ GprsGiConnectionReport::ChannelRate() const
     return static_cast<double>(rateBytes) * 8e9 / static_cast<double>(rateNs);
 }
 
+std::optional<uint16_t>
+GprsGiConnectionReport::Mss() const
+{
+    if (mobileOptions.mss)
+    {
+        return mobileOptions.mss;
+    }
+    if (largestSegmentDown == 0)
+    {
+        return std::nullopt;
+    }
+    return static_cast<uint16_t>(std::min<uint32_t>(largestSegmentDown, 65535));
+}
+
+bool
+GprsGiConnectionReport::MssInferred() const
+{
+    return !mobileOptions.mss && largestSegmentDown > 0;
+}
+
 bool
 GprsGiConnectionReport::Greedy() const
 {
@@ -614,6 +634,7 @@ GprsGiAnalyzer::Impl::Segment(Connection& c, const GprsGiPacket& p, bool fromMob
             r.accessLossDown += s.seenTwice;
             r.internetLossDown += s.filledHole;
             c.downAll += p.payload;
+            r.largestSegmentDown = std::max(r.largestSegmentDown, p.payload);
         }
     }
     if (fromMobile && ack && c.down.Started())

@@ -148,6 +148,7 @@ struct GprsGiConnectionReport
     GprsGiTcpOptions serverOptions;        //!< options of the server's SYN or SYN-ACK
     std::optional<uint16_t> mobileWindow;  //!< window of the mobile's SYN or SYN-ACK (unscaled)
     uint64_t bytesDown = 0;                //!< distinct downlink payload octets
+    uint32_t largestSegmentDown = 0;       //!< largest downlink payload of one segment
     uint64_t bytesUp = 0;                  //!< distinct uplink payload octets
     uint32_t accessLossDown = 0;           //!< downlink segments seen twice at the monitor
     uint32_t internetLossDown = 0;         //!< downlink segments filling a hole never seen before
@@ -161,6 +162,16 @@ struct GprsGiConnectionReport
     uint64_t throughputTcpBytes = 0;       //!< B_tcp: acknowledged between T_1Ack and T_2Ack
     uint64_t throughputOtherBytes = 0;     //!< B_other: the user's other downlink octets then
 
+    /**
+     * The MSS that bounds the downlink segments: the mobile's MSS option when its SYN or
+     * SYN-ACK carried one; without the option (ns-3's TCP sends none), the largest downlink
+     * segment's payload, which equals the sender's MSS once a full segment was sent (a
+     * greedy flow's are), less 12 octets when a real sender puts timestamps in the MSS.
+     * \return it, or nothing without the option and without downlink data
+     */
+    std::optional<uint16_t> Mss() const;
+    /// \return whether Mss() comes from the largest segment (no MSS option was seen)
+    bool MssInferred() const;
     /// \return mobileOptions.sackPermitted and serverOptions.sackPermitted
     bool Sack() const;
     /// \return both ends sent the Timestamps option

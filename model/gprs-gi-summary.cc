@@ -122,7 +122,8 @@ std::string
 GprsGiCsvHeader()
 {
     return "start_s,mobile,mobile_port,server,server_port,opener,end,syns,synacks,setup_class,"
-           "background,setup_delay_s,gprs_rtt_s,mss,mss_class,sack,timestamps,window_scale,"
+           "background,setup_delay_s,gprs_rtt_s,mss,mss_class,mss_source,sack,timestamps,window_"
+           "scale,"
            "rwnd,rwnd_class,bytes_down,bytes_up,access_loss_down,internet_loss_down,"
            "access_loss_up,internet_loss_up,rate_periods,channel_rate_bps,greedy,b_tcp,b_other,"
            "throughput_bps,duration_s";
@@ -140,8 +141,11 @@ GprsGiCsvRow(const GprsGiConnectionReport& r)
       << ',' << GprsGiEndName(r.end) << ',' << r.syns << ',' << r.synAcks << ','
       << GprsGiSetupClassName(r.setupClass) << ',' << r.background << ','
       << Optional(r.setupDelayNs, 1e-9) << ',' << Optional(r.accessRttNs, 1e-9) << ','
-      << Optional(r.mobileOptions.mss) << ',' << GprsGiMssClass(r.mobileOptions.mss) << ','
-      << r.Sack() << ',' << r.Timestamps() << ','
+      << Optional(r.Mss()) << ',' << GprsGiMssClass(r.Mss()) << ','
+      << (r.mobileOptions.mss ? "option"
+          : r.MssInferred()   ? "largest-segment"
+                              : "none")
+      << ',' << r.Sack() << ',' << r.Timestamps() << ','
       << (r.mobileOptions.windowScale && r.serverOptions.windowScale
               ? std::to_string(*r.mobileOptions.windowScale)
               : std::string())
@@ -187,7 +191,7 @@ GprsGiSummary::AddConnection(const GprsGiConnectionReport& r)
         const std::string flows = r.throughputOtherBytes == 0 ? "single" : "parallel";
         for (const std::string& key :
              {"flows=" + flows,
-              "mss=" + GprsGiMssClass(r.mobileOptions.mss),
+              "mss=" + GprsGiMssClass(r.Mss()),
               std::string("sack=") + (r.Sack() ? "yes" : "no"),
               std::string("timestamps=") + (r.Timestamps() ? "yes" : "no"),
               "rwnd=" + (r.mobileWindow ? GprsGiWindowClass(*r.mobileWindow) : "none")})

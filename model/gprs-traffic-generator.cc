@@ -13,6 +13,7 @@
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
+#include "ns3/packet.h"
 #include "ns3/simulator.h"
 #include "ns3/socket.h"
 #include "ns3/tcp-socket-factory.h"
@@ -28,6 +29,13 @@ namespace ns3
 {
 
 NS_LOG_COMPONENT_DEFINE("GprsTrafficGenerator");
+
+namespace
+{
+/// Least non-zero SegmentSize: an ns-3 TCP segment carries its header options (up to 40 octets,
+/// RFC 9293 clause 3.1) besides data; the module's own bound, far below any real MSS.
+constexpr uint32_t kMinSegmentSize = 100;
+} // namespace
 
 NS_OBJECT_ENSURE_REGISTERED(GprsTrafficGenerator);
 NS_OBJECT_ENSURE_REGISTERED(GprsWwwTraffic);
@@ -87,6 +95,14 @@ GprsTrafficGenerator::GetTypeId()
                           DoubleValue(66666),
                           MakeDoubleAccessor(&GprsTrafficGenerator::m_sizeCutoff),
                           MakeDoubleChecker<double>(1, 1e9))
+            .AddAttribute("SegmentSize",
+                          "TCP segment size (MSS) of the connections it opens, octets: 0 or "
+                          "100..65495; 0 (the default) leaves ns3::TcpSocket::SegmentSize's. "
+                          "ns-3's TCP negotiates no MSS (its SYN has no MSS option), so a "
+                          "scenario gives a user's MSS to the sender this way (benko-gi).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&GprsTrafficGenerator::m_segmentSize),
+                          MakeUintegerChecker<uint32_t>(0, 65495))
             .AddTraceSource("Session",
                             "A session starts.",
                             MakeTraceSourceAccessor(&GprsTrafficGenerator::m_sessionTrace),
@@ -132,6 +148,14 @@ GprsTrafficGenerator::CheckConfiguration() const
                "InetSocketAddress)";
         throw std::invalid_argument(msg.str());
     }
+    if (m_segmentSize != 0 && m_segmentSize < kMinSegmentSize)
+    {
+        std::ostringstream msg;
+        msg << GetInstanceTypeId().GetName() << ": SegmentSize " << m_segmentSize
+            << " is too small (allowed: 0 for ns-3's default, or " << kMinSegmentSize
+            << "..65495 octets)";
+        throw std::invalid_argument(msg.str());
+    }
 }
 
 uint64_t
@@ -157,6 +181,7 @@ GprsTrafficGenerator::DoDispose()
 {
     m_nextSession.Cancel();
     m_uniform = nullptr;
+    m_whole.clear();
     Application::DoDispose();
 }
 
@@ -242,10 +267,75 @@ GprsTrafficGenerator::DrawCount(double mean)
 void
 GprsTrafficGenerator::SendWhole(uint64_t bytes)
 {
-    const Ptr<BulkSendApplication> bulk = CreateObject<BulkSendApplication>();
-    bulk->SetAttribute("Remote", AddressValue(m_remote));
-    bulk->SetAttribute("MaxBytes", UintegerValue(bytes));
-    GetNode()->AddApplication(bulk); // started at once
+    if (m_segmentSize == 0)
+    {
+        const Ptr<BulkSendApplication> bulk = CreateObject<BulkSendApplication>();
+        bulk->SetAttribute("Remote", AddressValue(m_remote));
+        bulk->SetAttribute("MaxBytes", UintegerValue(bytes));
+        GetNode()->AddApplication(bulk); // started at once
+        return;
+    }
+    const Ptr<Socket> socket = OpenTcpSocket();
+    m_whole[socket] = bytes;
+    // Written once connected, as GprsWwwTraffic does and BulkSendApplication.
+    socket->SetConnectCallback(MakeCallback(&GprsTrafficGenerator::OnWholeConnected, this),
+                               MakeCallback(&GprsTrafficGenerator::OnWholeConnectFailed, this));
+    socket->Bind();
+    socket->Connect(m_remote);
+}
+
+void
+GprsTrafficGenerator::OnWholeConnected(Ptr<Socket> socket)
+{
+    socket->SetSendCallback(MakeCallback(&GprsTrafficGenerator::OnWholeSendSpace, this));
+    OnWholeSendSpace(socket, 0);
+}
+
+void
+GprsTrafficGenerator::OnWholeConnectFailed(Ptr<Socket> socket)
+{
+    m_whole[socket] = 0; // the file is dropped, as BulkSendApplication drops it
+}
+
+Ptr<Socket>
+GprsTrafficGenerator::OpenTcpSocket() const
+{
+    const Ptr<Socket> socket = Socket::CreateSocket(GetNode(), TcpSocketFactory::GetTypeId());
+    if (m_segmentSize != 0)
+    {
+        socket->SetAttribute("SegmentSize", UintegerValue(m_segmentSize));
+    }
+    return socket;
+}
+
+void
+GprsTrafficGenerator::OnWholeSendSpace(Ptr<Socket> socket, uint32_t)
+{
+    const auto it = m_whole.find(socket);
+    if (it == m_whole.end() || it->second == 0)
+    {
+        return;
+    }
+    while (it->second > 0 && socket->GetTxAvailable() > 0)
+    {
+        // One segment per write (BulkSendApplication writes SendSize octets at a time).
+        const auto n = static_cast<uint32_t>(std::min<uint64_t>(
+            {it->second, socket->GetTxAvailable(), static_cast<uint64_t>(m_segmentSize)}));
+        const int sent = socket->Send(Create<Packet>(n));
+        if (sent <= 0)
+        {
+            return;
+        }
+        it->second -= static_cast<uint64_t>(sent);
+    }
+    if (it->second == 0)
+    {
+        // Closed after what is buffered has been sent; kept in m_whole until the generator is
+        // disposed, as ns-3's TCP schedules its timers on the bare socket (BulkSendApplication
+        // keeps its socket the same way).
+        socket->SetSendCallback(MakeNullCallback<void, Ptr<Socket>, uint32_t>());
+        socket->Close();
+    }
 }
 
 TypeId
@@ -311,7 +401,7 @@ GprsWwwTraffic::StartPage(uint64_t session, uint32_t pagesLeft)
     page.pagesLeft = pagesLeft;
     page.datagrams = DrawPacketCall(session);
     std::reverse(page.datagrams.begin(), page.datagrams.end());
-    page.socket = Socket::CreateSocket(GetNode(), TcpSocketFactory::GetTypeId());
+    page.socket = OpenTcpSocket();
     page.socket->SetConnectCallback(MakeCallback(&GprsWwwTraffic::OnConnected, this),
                                     MakeCallback(&GprsWwwTraffic::OnConnectFailed, this));
     page.socket->SetSendCallback(MakeCallback(&GprsWwwTraffic::OnSendSpace, this));

@@ -116,10 +116,15 @@ class GprsTrafficGenerator : public Application
 
     /**
      * Send octets as one TCP connection to Remote, all of them available at once: an ns-3
-     * BulkSendApplication added to this node, started now.
+     * BulkSendApplication added to this node, started now; with SegmentSize set, the generator
+     * writes them into a socket of its own (OpenTcpSocket), as BulkSendApplication gives no
+     * way to set its socket's attributes before it connects.
      * \param bytes the octets
      */
     void SendWhole(uint64_t bytes);
+
+    /// \return a new TCP socket on this node, with SegmentSize applied when set
+    Ptr<Socket> OpenTcpSocket() const;
 
     /// \return whether the application runs (between start and stop)
     bool IsRunning() const;
@@ -134,10 +139,23 @@ class GprsTrafficGenerator : public Application
     /// Start a session and schedule the next arrival.
     void ArriveSession();
 
+    /// \param socket a SendWhole connection of its own, now connected
+    void OnWholeConnected(Ptr<Socket> socket);
+    /// \param socket a SendWhole connection of its own that failed to connect
+    void OnWholeConnectFailed(Ptr<Socket> socket);
+
+    /**
+     * Write what a SendWhole connection of its own still has to send; close after the last.
+     * \param socket the connection
+     */
+    void OnWholeSendSpace(Ptr<Socket> socket, uint32_t);
+
     double m_datagramsPerPacketCall;         //!< mean datagrams of a packet call
     double m_sizeShape;                      //!< Pareto alpha
     double m_sizeScale;                      //!< Pareto k, octets
     double m_sizeCutoff;                     //!< Pareto m, octets
+    uint32_t m_segmentSize{0};               //!< TCP segment size, 0: TcpSocket's default
+    std::map<Ptr<Socket>, uint64_t> m_whole; //!< SendWhole connections: octets left to write
     Ptr<UniformRandomVariable> m_uniform;    //!< every draw
     EventId m_nextSession;                   //!< the next session's arrival
     bool m_running{false};                   //!< between start and stop

@@ -259,6 +259,44 @@ Download(GprsGiAnalyzer& a,
     }
 }
 
+TEST(GprsGiAnalyzerTest, MssFromTheOptionElseFromTheLargestDownlinkSegment)
+{
+    // No MSS option (as ns-3's TCP sends): the largest downlink segment, 1000 octets here.
+    Collector inferred;
+    Handshake(inferred.analyzer, 0, 100 * kMs, 200 * kMs);
+    Download(inferred.analyzer, 300 * kMs, 5, 5, 200 * kMs);
+    inferred.analyzer.Add(
+        Segment(2 * 1000 * kMs, false, GPRS_GI_ACK, kServerIsn + 1 + 5000, kMobileIsn + 1, 300));
+    const auto r = inferred.Only();
+    EXPECT_EQ(r.largestSegmentDown, 1000u);
+    EXPECT_EQ(r.Mss(), std::optional<uint16_t>(1000));
+    EXPECT_TRUE(r.MssInferred());
+    EXPECT_EQ(GprsGiMssClass(r.Mss()), "other");
+    EXPECT_NE(GprsGiCsvRow(r).find(",1000,other,largest-segment,"), std::string::npos)
+        << GprsGiCsvRow(r);
+
+    // The mobile's option wins over the segments.
+    Collector option;
+    GprsGiPacket syn = Segment(0, true, GPRS_GI_SYN, kMobileIsn, 0);
+    syn.options.mss = 536;
+    option.analyzer.Add(syn);
+    option.analyzer.Add(
+        Segment(100 * kMs, false, GPRS_GI_SYN | GPRS_GI_ACK, kServerIsn, kMobileIsn + 1));
+    option.analyzer.Add(Segment(200 * kMs, true, GPRS_GI_ACK, kMobileIsn + 1, kServerIsn + 1));
+    Download(option.analyzer, 300 * kMs, 5, 5, 200 * kMs);
+    const auto o = option.Only();
+    EXPECT_EQ(o.Mss(), std::optional<uint16_t>(536));
+    EXPECT_FALSE(o.MssInferred());
+    EXPECT_EQ(GprsGiMssClass(o.Mss()), "low");
+
+    // Neither an option nor downlink data: no MSS.
+    Collector none;
+    Handshake(none.analyzer, 0, 100 * kMs, 200 * kMs);
+    const auto n = none.Only();
+    EXPECT_FALSE(n.Mss());
+    EXPECT_FALSE(n.MssInferred());
+}
+
 TEST(GprsGiAnalyzerTest, ChannelRateIsExactOnAConstantRateFlow)
 {
     Collector c;

@@ -242,6 +242,73 @@ class GprsInternetDelayVariationTestCase : public TestCase
     bool m_keepOrder; //!< FIFO
 };
 
+/// Several cells behind one GGSN (SetCells): one PCU and network-side device per cell, mobile i
+/// in cell i mod cells, the cells' subnets of 10.1.0.0/16, and one packet each way per mobile.
+class GprsScenarioCellsTestCase : public TestCase
+{
+  public:
+    GprsScenarioCellsTestCase()
+        : TestCase("GprsScenario with three cells behind one GGSN")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t cells = 3;
+        const uint32_t mobiles = 5; // cells of 2, 2 and 1 mobiles
+        GprsScenarioHelper helper;
+        helper.SetCells(cells);
+        const GprsScenario s = helper.Install(mobiles);
+        NS_TEST_ASSERT_MSG_EQ(s.bssDevices.GetN(), cells, "one network-side device per cell");
+        NS_TEST_ASSERT_MSG_EQ(s.pcus.size(), cells, "one PCU per cell");
+        NS_TEST_EXPECT_MSG_EQ(s.pcu, s.pcus[0], "pcu is the first cell's");
+        for (uint32_t c = 0; c < cells; ++c)
+        {
+            const auto bss = DynamicCast<GprsBssNetDevice>(s.bssDevices.Get(c));
+            NS_TEST_ASSERT_MSG_NE(bss, nullptr, "bssDevices holds GprsBssNetDevices");
+            NS_TEST_EXPECT_MSG_EQ(bss->GetNode(), s.ggsn, "every cell on the GGSN");
+            NS_TEST_EXPECT_MSG_EQ(bss->GetPcu(), s.pcus[c], "pcus[c] is cell c's");
+            // Three cells take four /18 subnets: 10.1.0.0, 10.1.64.0, 10.1.128.0.
+            NS_TEST_EXPECT_MSG_EQ(AddressOf(s.ggsn, bss),
+                                  Ipv4Address(Ipv4Address("10.1.0.1").Get() + c * 64 * 256),
+                                  "cell " << c << "'s GGSN address");
+        }
+        NS_TEST_ASSERT_MSG_EQ(s.msDevices.GetN(), mobiles, "one mobile device per mobile");
+        std::vector<uint32_t> macRx(mobiles, 0);
+        for (uint32_t i = 0; i < mobiles; ++i)
+        {
+            const uint32_t c = i % cells;
+            NS_TEST_EXPECT_MSG_EQ(s.mobileCell[i], c, "mobile i in cell i mod cells");
+            const auto ms = DynamicCast<GprsMsNetDevice>(s.msDevices.Get(i));
+            NS_TEST_ASSERT_MSG_NE(ms, nullptr, "msDevices holds GprsMsNetDevices");
+            NS_TEST_EXPECT_MSG_EQ(ms->GetNode(), s.mobiles.Get(i), "device i on mobile i");
+            NS_TEST_EXPECT_MSG_EQ(ms->GetIndex(), i / cells, "its index in its cell's PCU");
+            NS_TEST_EXPECT_MSG_EQ(
+                s.GetMobileAddress(i),
+                Ipv4Address(Ipv4Address("10.1.0.2").Get() + c * 64 * 256 + i / cells),
+                "mobile " << i << "'s address in its cell's subnet");
+            s.msDevices.Get(i)->TraceConnectWithoutContext(
+                "MacRx",
+                MakeCallback(+[](uint32_t* n, Ptr<const Packet>) { ++*n; }).Bind(&macRx[i]));
+            SendUdpDown(s, i, 100, Seconds(1), 1, Seconds(1 + i));
+            SendUdp(s.mobiles.Get(i), s.server, s.serverAddress, 100, Seconds(1), 1, Seconds(8));
+        }
+        uint32_t serverRx = 0;
+        s.internetDevices.Get(0)->TraceConnectWithoutContext(
+            "MacRx",
+            MakeCallback(+[](uint32_t* n, Ptr<const Packet>) { ++*n; }).Bind(&serverRx));
+        Simulator::Stop(Seconds(20));
+        Simulator::Run();
+        Simulator::Destroy();
+        for (uint32_t i = 0; i < mobiles; ++i)
+        {
+            NS_TEST_EXPECT_MSG_EQ(macRx[i], 1, "mobile " << i << " received its packet");
+        }
+        NS_TEST_EXPECT_MSG_EQ(serverRx, mobiles, "the server received every uplink packet");
+    }
+};
+
 /// GprsScenario's suite.
 class GprsScenarioTestSuite : public GprsTestSuite
 {
@@ -253,6 +320,7 @@ class GprsScenarioTestSuite : public GprsTestSuite
         AddMade([]() { return new GprsScenarioFieldsTestCase(true); });
         AddMade([]() { return new GprsInternetDelayVariationTestCase(true); });
         AddMade([]() { return new GprsInternetDelayVariationTestCase(false); });
+        AddMade([]() { return new GprsScenarioCellsTestCase(); });
     }
 };
 

@@ -1,0 +1,608 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// Benko, Malicsko and Veres, "A large-scale, passive analysis of end-to-end TCP performance
+// over GPRS" (INFOCOM 2004), re-run on a simulated population: --users mobiles in --cells CS-2
+// cells behind one GGSN browse (GprsWwwTraffic) and download (GprsFtpTraffic) with TCP options
+// drawn per user; the Gi interface (the GGSN's Internet side) is captured with ns-3's pcap
+// helpers, one file per run, and each capture is then read by the same analyzer as the
+// gprs-gi-analyzer program (GprsGiPcapReader, GprsGiAnalyzer). Prints one CSV with the
+// quantities of the study's figures; --outdir receives a CSV per figure, .dat files, a gnuplot
+// script and its PNG, the captures and the analyzer's per-connection CSV. --jobs runs the
+// independent runs in parallel processes; the output does not depend on it.
+
+#include "example-output.h"
+
+#include "ns3/applications-module.h"
+#include "ns3/core-module.h"
+#include "ns3/gprs-module.h"
+#include "ns3/internet-module.h"
+#include "ns3/point-to-point-module.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <map>
+#include <sstream>
+#include <vector>
+
+using namespace ns3;
+
+namespace
+{
+
+/// Multislot classes (TS 45.002 Annex B) giving 2 and 3 downlink timeslots, 1 uplink.
+constexpr uint32_t kTwoSlotClass = 2;
+constexpr uint32_t kThreeSlotClass = 4; //!< \see kTwoSlotClass
+/// The TCP option values of each class (Benko et al.'s classes; values typical of 2004 stacks).
+constexpr uint32_t kMssLow = 536;       //!< RFC 9293's default MSS, inside 400-600
+constexpr uint32_t kMssHigh = 1460;     //!< Ethernet's, inside 1400-1600
+constexpr uint32_t kRwndLow = 8760;     //!< Windows 2000/XP on a 1460-octet MSS: under 10 KB
+constexpr uint32_t kRwndMedium = 16384; //!< 10-20 KB
+constexpr uint32_t kRwndHigh = 65535;   //!< over 20 KB: the largest unscaled window
+/// Ports of the user's two services on the mobile.
+constexpr uint16_t kWwwPort = 80;
+constexpr uint16_t kFtpPort = 21;
+
+/// The population's settings (the options).
+struct Setup
+{
+    uint32_t users = 40;                    //!< mobiles
+    uint32_t cells = 4;                     //!< cells
+    uint32_t pdchs = 4;                     //!< PDCHs per cell
+    Time duration = Seconds(1800);          //!< simulated time per run
+    std::string radio = "18";               //!< C/I of every mobile, dB
+    Time internetDelay = MilliSeconds(100); //!< one-way server-GGSN delay
+    double threeSlotShare = 0.5;            //!< users of multislot class 4 (else class 2)
+    double mssHighShare = 0.6;              //!< users with MSS 1460 (else 536)
+    double sackShare = 0.5;                 //!< users with SACK
+    double timestampsShare = 0.2;           //!< users with timestamps
+    double rwndLowShare = 0.3;              //!< users with an 8760-octet window
+    double rwndMediumShare = 0.4;           //!< users with 16384 (the rest 65535)
+    double wwwSessionsPerHour = 6;          //!< browsing sessions per user and hour
+    double downloadsPerHour = 6;            //!< downloads per user and hour
+    double downloadDatagrams = 250;         //!< mean datagrams of a download (480 octets each)
+};
+
+/// One user's draw.
+struct User
+{
+    uint32_t slots;  //!< downlink timeslots: 2 or 3
+    uint32_t mss;    //!< segment size of its downlink
+    bool sack;       //!< SACK
+    bool timestamps; //!< timestamps
+    uint32_t rwnd;   //!< receive buffer, octets
+};
+
+/**
+ * Set the TCP options of a user's listening socket; the connections it accepts are its copies
+ * (TcpSocketBase::Fork), so they offer these options in their SYN-ACK.
+ * \param sink the user's PacketSink, started
+ * \param u the user
+ */
+void
+ConfigureListener(Ptr<PacketSink> sink, User u)
+{
+    const Ptr<Socket> socket = sink->GetListeningSocket();
+    NS_ABORT_MSG_UNLESS(socket, "the PacketSink has not started");
+    socket->SetAttribute("Sack", BooleanValue(u.sack));
+    socket->SetAttribute("Timestamp", BooleanValue(u.timestamps));
+    socket->SetAttribute("RcvBufSize", UintegerValue(u.rwnd));
+}
+
+/**
+ * Simulate one run and write its Gi capture.
+ * \param setup the settings
+ * \param run the RNG run
+ * \param pcap the capture's file
+ * \param progress report progress on stderr
+ * \return "address:slots" per mobile, space-separated
+ */
+std::string
+RunOne(const Setup& setup, uint64_t run, const std::string& pcap, bool progress)
+{
+    RngSeedManager::SetRun(run);
+    // ns-3.37's Limited Transmit (RFC 3042), on a connection without SACK whose receive window
+    // bounds the flight, picks a segment past the end of the data and crashes the program in
+    // TcpRateLinux::SkbSent (found with MSS 1460 and an 8760- or 16384-octet window); the
+    // senders go without it (doc/benko-gi.rst.inc).
+    Config::SetDefault("ns3::TcpSocketBase::LimitedTransmit", BooleanValue(false));
+    GprsScenarioHelper scenario;
+    scenario.SetInternetLink(DataRate("10Mbps"), setup.internetDelay, 0);
+    scenario.SetCells(setup.cells);
+    scenario.Cell().SetPcuAttribute("NumberOfPdchs", UintegerValue(setup.pdchs));
+    const std::string la = "ns3::GprsFixedLinkAdaptation[CodingScheme=CS-2]";
+    scenario.Cell().SetPcuAttribute("DownlinkLinkAdaptation", StringValue(la));
+    scenario.Cell().SetPcuAttribute("UplinkLinkAdaptation", StringValue(la));
+    scenario.Cell().SetMsDeviceAttribute("RadioConditions", StringValue(setup.radio));
+    const GprsScenario s = scenario.Install(setup.users);
+    int64_t stream = 100;
+    stream += scenario.Cell().AssignStreams(s.bssDevices, stream);
+
+    // The Gi capture: the GGSN's Internet-side device, both directions, as PPP.
+    PcapHelper pcapHelper;
+    const Ptr<PcapFileWrapper> file =
+        pcapHelper.CreateFile(pcap, std::ios::out, PcapHelper::DLT_PPP);
+    pcapHelper.HookDefaultSink<PointToPointNetDevice>(
+        DynamicCast<PointToPointNetDevice>(s.internetDevices.Get(1)),
+        "PromiscSniffer",
+        file);
+
+    const Ptr<UniformRandomVariable> draw = CreateObject<UniformRandomVariable>();
+    draw->SetStream(stream++);
+    std::ostringstream users;
+    for (uint32_t i = 0; i < setup.users; ++i)
+    {
+        User u;
+        u.slots = draw->GetValue() < setup.threeSlotShare ? 3 : 2;
+        u.mss = draw->GetValue() < setup.mssHighShare ? kMssHigh : kMssLow;
+        u.sack = draw->GetValue() < setup.sackShare;
+        u.timestamps = draw->GetValue() < setup.timestampsShare;
+        const double w = draw->GetValue();
+        u.rwnd = w < setup.rwndLowShare                           ? kRwndLow
+                 : w < setup.rwndLowShare + setup.rwndMediumShare ? kRwndMedium
+                                                                  : kRwndHigh;
+        s.msDevices.Get(i)->SetAttribute(
+            "MultislotClass",
+            UintegerValue(u.slots == 3 ? kThreeSlotClass : kTwoSlotClass));
+        users << (i > 0 ? " " : "") << s.GetMobileAddress(i) << ":" << u.slots;
+
+        GprsTrafficHelper www("www");
+        www.SetAttribute("SessionsPerHour", DoubleValue(setup.wwwSessionsPerHour));
+        www.SetAttribute("SegmentSize", UintegerValue(u.mss));
+        GprsTrafficHelper ftp("ftp");
+        ftp.SetAttribute("BurstsPerHour", DoubleValue(setup.downloadsPerHour));
+        ftp.SetAttribute("DatagramsPerPacketCall", DoubleValue(setup.downloadDatagrams));
+        ftp.SetAttribute("SegmentSize", UintegerValue(u.mss));
+        for (const auto& apps : {www.Install(s, i, kWwwPort), ftp.Install(s, i, kFtpPort)})
+        {
+            stream += apps.generator->AssignStreams(stream);
+            // The sinks start at 0 s; their options are set just after, before any session.
+            Simulator::Schedule(NanoSeconds(1), &ConfigureListener, apps.sink, u);
+            apps.generator->SetStartTime(Seconds(1));
+        }
+    }
+    uint64_t captured = 0;
+    if (progress)
+    {
+        s.internetDevices.Get(1)->TraceConnectWithoutContext(
+            "PromiscSniffer",
+            MakeCallback(+[](uint64_t* n, Ptr<const Packet>) { ++*n; }).Bind(&captured));
+        ReportProgress("benko-gi", setup.duration, [&captured]() {
+            return std::to_string(captured) + " packets captured at the Gi";
+        });
+    }
+    Simulator::Stop(setup.duration);
+    Simulator::Run();
+    file->Close();
+    Simulator::Destroy();
+    return users.str();
+}
+
+/// A set of samples with its median and mean.
+struct Samples
+{
+    std::vector<double> values; //!< the samples
+
+    /// \param os receives "count,share,median,mean" of the samples (share of \p total)
+    void Write(std::ostream& os, uint64_t total) const
+    {
+        os << values.size() << ',';
+        if (total > 0)
+        {
+            os << static_cast<double>(values.size()) / static_cast<double>(total);
+        }
+        os << ',';
+        if (!values.empty())
+        {
+            os << Median(values) << ',' << Mean(values);
+        }
+        else
+        {
+            os << ',';
+        }
+    }
+};
+
+/// What the analyzer found over every run, grouped as the study's figures.
+struct Figures
+{
+    std::map<std::string, Samples> setup;    //!< set-up delay (s) by branch/background
+    uint64_t handshakes = 0;                 //!< connections with a set-up delay
+    Samples rtt;                             //!< GPRS RTT, s
+    std::map<uint32_t, Samples> rateBySlots; //!< channel rate per period, kbit/s, by slots
+    std::map<std::string, Samples> goodput;  //!< R of greedy flows, kbit/s, by option class
+    std::array<uint64_t, 4> loss{};          //!< access down, Internet down, access up, up
+    uint64_t connections = 0;                //!< connections
+};
+
+/// \return the mode of rates as the centre of its 1 kbit/s bin (0 if none)
+double
+Mode(const std::vector<double>& kbps)
+{
+    std::map<int64_t, uint64_t> bins;
+    for (const double v : kbps)
+    {
+        bins[static_cast<int64_t>(std::floor(v))]++;
+    }
+    int64_t best = 0;
+    uint64_t most = 0;
+    for (const auto& [bin, n] : bins)
+    {
+        if (n > most)
+        {
+            best = bin;
+            most = n;
+        }
+    }
+    return most == 0 ? 0 : static_cast<double>(best) + 0.5;
+}
+
+/**
+ * Write the figures as CSV files, .dat files and a gnuplot script.
+ * \param f the figures
+ * \param dir the directory
+ */
+void
+WriteFigures(const Figures& f, const std::string& dir)
+{
+    {
+        std::ofstream csv(dir + "/setup-tree.csv");
+        std::ofstream dat(dir + "/setup-tree.dat");
+        csv << "branch,count,share,median_s,mean_s\n";
+        int index = 0;
+        for (const auto& [key, samples] : f.setup)
+        {
+            csv << key << ',';
+            samples.Write(csv, f.handshakes);
+            csv << '\n';
+            dat << index++ << " \"" << key << "\" " << samples.values.size() << ' '
+                << Median(samples.values) << '\n';
+        }
+    }
+    {
+        std::vector<double> rtt = f.rtt.values;
+        std::sort(rtt.begin(), rtt.end());
+        std::ofstream csv(dir + "/rtt.csv");
+        std::ofstream dat(dir + "/rtt.dat");
+        csv << "gprs_rtt_s,cdf\n";
+        for (std::size_t i = 0; i < rtt.size(); ++i)
+        {
+            const double cdf = static_cast<double>(i + 1) / static_cast<double>(rtt.size());
+            csv << rtt[i] << ',' << cdf << '\n';
+            dat << rtt[i] << ' ' << cdf << '\n';
+        }
+    }
+    {
+        std::map<int64_t, std::array<uint64_t, 2>> bins;
+        for (const auto& [slots, samples] : f.rateBySlots)
+        {
+            for (const double v : samples.values)
+            {
+                bins[static_cast<int64_t>(std::floor(v))][slots == 3 ? 1 : 0]++;
+            }
+        }
+        std::ofstream csv(dir + "/channel-rate.csv");
+        std::ofstream dat(dir + "/channel-rate.dat");
+        csv << "rate_kbps_bin,periods_2_slots,periods_3_slots,periods\n";
+        for (const auto& [bin, n] : bins)
+        {
+            csv << bin << ',' << n[0] << ',' << n[1] << ',' << n[0] + n[1] << '\n';
+            dat << bin + 0.5 << ' ' << n[0] << ' ' << n[1] << '\n';
+        }
+    }
+    {
+        std::ofstream csv(dir + "/goodput.csv");
+        std::ofstream dat(dir + "/goodput.dat");
+        csv << "class,flows,median_kbps,mean_kbps\n";
+        int index = 0;
+        for (const auto& [key, samples] : f.goodput)
+        {
+            csv << key << ',' << samples.values.size() << ',';
+            if (!samples.values.empty())
+            {
+                csv << Median(samples.values) << ',' << Mean(samples.values);
+            }
+            else
+            {
+                csv << ',';
+            }
+            csv << '\n';
+            dat << index++ << " \"" << key << "\" " << Mean(samples.values) << ' '
+                << samples.values.size() << '\n';
+        }
+    }
+    std::ofstream gp(dir + "/benko-gi.gnuplot");
+    gp << "# gnuplot script written by benko-gi; run: gnuplot benko-gi.gnuplot\n"
+          "set terminal pngcairo size 1200,900 noenhanced\n"
+          "set output 'benko-gi.png'\n"
+          "set multiplot layout 2,2 title 'Benko et al. on a simulated population (Gi "
+          "capture)'\n"
+          "set style fill solid 0.5\nset boxwidth 0.8\nset grid ytics\n"
+          "set title 'Set-up delay: median by branch of the tree'\n"
+          "set ylabel 's'\nset xtics rotate by -30\n"
+          "plot 'setup-tree.dat' using 1:4:xtic(2) with boxes notitle\n"
+          "set title 'GPRS RTT (SYN to SYN-ACK of the mobile)'\nset xtics norotate\n"
+          "set xlabel 's'\nset ylabel 'CDF'\n"
+          "plot 'rtt.dat' using 1:2 with steps notitle\n"
+          "set title 'Available channel rate (one sample per period)'\n"
+          "set xlabel 'kbit/s'\nset ylabel 'periods'\nset boxwidth 1\n"
+          "set arrow 1 from 24, graph 0 to 24, graph 1 nohead dashtype 2\n"
+          "set arrow 2 from 36, graph 0 to 36, graph 1 nohead dashtype 2\n"
+          "plot 'channel-rate.dat' using 1:2 with boxes title '2 timeslots', '' using "
+          "1:3 with boxes title '3 timeslots'\n"
+          "unset arrow\nset title 'Goodput R of greedy flows by TCP option class'\n"
+          "set xlabel ''\nset ylabel 'mean kbit/s'\nset boxwidth 0.8\nset xtics rotate by -30\n"
+          "plot 'goodput.dat' using 1:3:xtic(2) with boxes notitle\n"
+          "unset multiplot\n";
+    gp.close();
+    if (!RenderGnuplot(dir, "benko-gi.gnuplot"))
+    {
+        std::cerr << "warning: gnuplot failed on " << dir << "/benko-gi.gnuplot\n";
+    }
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    Setup setup;
+    uint32_t runs = 1;
+    uint32_t jobs = 1;
+    bool progress = true;
+    std::string outdir;
+    std::string rwndShares = "0.3,0.4";
+
+    ExampleOptions options(
+        __FILE__,
+        "Benko, Malicsko and Veres (INFOCOM 2004) on a simulated population: --users mobiles "
+        "spread over --cells cells (mobile i in cell i mod cells) behind one GGSN, CS-2, "
+        "--pdchs PDCHs per cell, C/I --radio dB; each user browses (GprsWwwTraffic, "
+        "--wwwSessionsPerHour) and downloads (GprsFtpTraffic, --downloadsPerHour, files of "
+        "--downloadDatagrams mean datagrams), the two overlapping as each other's background, "
+        "with options drawn per user: multislot class 4 (3 downlink timeslots) with "
+        "--threeSlotShare else class 2 (2 timeslots), MSS 1460 with --mssHighShare else 536, "
+        "SACK with --sackShare, timestamps with --timestampsShare, receive window 8760 / 16384 "
+        "/ 65535 octets with the shares --rwndShares=low,medium (high: the rest). The Gi "
+        "interface (the GGSN's Internet side) is captured as pcap and analyzed by "
+        "GprsGiAnalyzer at the end of each of --runs runs (RNG runs --RngRun ..). Prints CSV: "
+        "figure,key,count,share,median,mean,mode; --outdir receives setup-tree.csv, rtt.csv, "
+        "channel-rate.csv, goodput.csv, connections.csv (the analyzer's rows, with the run "
+        "and the mobile's timeslots), summary.txt, the .dat files, benko-gi.gnuplot and its "
+        "PNG, and gi-run<N>.pcap. Shares, rates and sizes are engineer's choices (doc/"
+        "benko-gi.rst.inc), not the paper's.");
+    options.AddInteger<uint32_t>("users", "mobiles (users)", setup.users, 1, 10000);
+    options.AddInteger<uint32_t>("cells", "cells behind the GGSN", setup.cells, 1, 256);
+    options.AddPdchs("pdchs", "PDCHs per cell", setup.pdchs);
+    options.AddDuration("duration", "simulated time of each run", setup.duration);
+    options.AddRadioConditions("radio", "C/I of every mobile, both directions", setup.radio);
+    options.AddDelay("internetDelay", "one-way delay of the Internet link", setup.internetDelay);
+    const auto share = [&options](const std::string& name, const std::string& help, double& v) {
+        options.AddNumber(name, help, v, 0, 1, "");
+    };
+    share("threeSlotShare", "share of users with 3 downlink timeslots", setup.threeSlotShare);
+    share("mssHighShare", "share of users with MSS 1460 (else 536)", setup.mssHighShare);
+    share("sackShare", "share of users with SACK", setup.sackShare);
+    share("timestampsShare", "share of users with timestamps", setup.timestampsShare);
+    options.AddChecked("rwndShares",
+                       "shares of users with a low (8760) and a medium (16384) receive window",
+                       rwndShares,
+                       "two shares from 0 to 1 with a sum of at most 1, such as 0.3,0.4",
+                       [&setup](const std::string& text) {
+                           const auto items = SplitList(text);
+                           if (items.size() != 2)
+                           {
+                               return false;
+                           }
+                           const auto low = TryParseGprsNumber(items[0]);
+                           const auto medium = TryParseGprsNumber(items[1]);
+                           if (!low || !medium || *low < 0 || *medium < 0 || *low + *medium > 1)
+                           {
+                               return false;
+                           }
+                           setup.rwndLowShare = *low;
+                           setup.rwndMediumShare = *medium;
+                           return true;
+                       });
+    options.AddNumber("wwwSessionsPerHour",
+                      "browsing sessions per user and hour",
+                      setup.wwwSessionsPerHour,
+                      0.001,
+                      3600,
+                      "per hour");
+    options.AddNumber("downloadsPerHour",
+                      "downloads per user and hour",
+                      setup.downloadsPerHour,
+                      0.001,
+                      3600,
+                      "per hour");
+    options.AddNumber("downloadDatagrams",
+                      "mean datagrams of a download (UMTS 30.03 sizes, mean 480 octets each)",
+                      setup.downloadDatagrams,
+                      1,
+                      1e6,
+                      "");
+    options.AddInteger<uint32_t>("runs", "independent runs", runs, 1, 1000);
+    options.AddInteger<uint32_t>("jobs", "parallel worker processes", jobs, 1, 64);
+    options.AddFlag("progress", "report progress on stderr", progress);
+    options.AddOutputDirectory("outdir",
+                               "directory for the figures' CSV, .dat, gnuplot and the captures",
+                               outdir);
+    options.Require("cells", "at most --users cells", [&setup]() {
+        return setup.cells <= setup.users;
+    });
+    options.SetsAttribute("ns3::GprsPcu::NumberOfPdchs", {"pdchs"});
+    options.SetsAttribute("ns3::GprsPcu::DownlinkLinkAdaptation");
+    options.SetsAttribute("ns3::GprsPcu::UplinkLinkAdaptation");
+    options.SetsAttribute("ns3::GprsMsNetDevice::MultislotClass", {"threeSlotShare"}, false);
+    options.SetsAttribute("ns3::GprsMsNetDevice::RadioConditions", {"radio"});
+    options.SetsAttribute("ns3::PointToPointChannel::Delay", {"internetDelay"});
+    options.SetsAttribute("ns3::GprsWwwTraffic::SessionsPerHour", {"wwwSessionsPerHour"});
+    options.SetsAttribute("ns3::GprsFtpTraffic::BurstsPerHour", {"downloadsPerHour"});
+    options.SetsAttribute("ns3::GprsTrafficGenerator::SegmentSize", {"mssHighShare"}, false);
+    options.SetsAttribute("ns3::TcpSocketBase::Sack", {"sackShare"}, false);
+    options.SetsAttribute("ns3::TcpSocketBase::Timestamp", {"timestampsShare"}, false);
+    options.SetsAttribute("ns3::TcpSocket::RcvBufSize", {"rwndShares"}, false);
+    options.SetsAttribute("ns3::TcpSocketBase::LimitedTransmit");
+    if (!options.Parse(argc, argv))
+    {
+        return 2;
+    }
+
+    // Captures go to --outdir, or to a directory of their own removed at the end.
+    std::string captures = outdir;
+    bool temporary = false;
+    if (captures.empty())
+    {
+        std::string pattern = (std::filesystem::temp_directory_path() / "benko-gi-XXXXXX").string();
+        if (!mkdtemp(pattern.data()))
+        {
+            std::cerr << "error: cannot create a directory for the captures in "
+                      << std::filesystem::temp_directory_path() << "\n";
+            return 1;
+        }
+        captures = pattern;
+        temporary = true;
+    }
+    const uint64_t firstRun = RngSeedManager::GetRun();
+    const auto pcapOf = [&captures](std::size_t run) {
+        return captures + "/gi-run" + std::to_string(run) + ".pcap";
+    };
+    const std::vector<std::string> userLines = RunJobs("benko-gi", runs, jobs, [&](std::size_t i) {
+        return RunOne(setup, firstRun + i, pcapOf(i), progress && jobs == 1);
+    });
+
+    // The analysis: each capture through the same code as gprs-gi-analyzer.
+    Figures f;
+    GprsGiSummary summary;
+    std::ofstream connections;
+    if (!outdir.empty())
+    {
+        connections.open(outdir + "/connections.csv");
+        connections << "run,mobile_slots," << GprsGiCsvHeader() << '\n';
+    }
+    GprsGiAnalyzerConfig config;
+    config.mobilePrefix = GprsGiParsePrefix("10.1.0.0/16"); // GprsScenarioHelper's mobiles
+    for (std::size_t run = 0; run < runs; ++run)
+    {
+        std::map<uint32_t, uint32_t> slotsOf;
+        std::istringstream users(userLines[run]);
+        std::string item;
+        while (users >> item)
+        {
+            const auto colon = item.find(':');
+            slotsOf[GprsGiParseAddress(item.substr(0, colon))] = std::stoul(item.substr(colon + 1));
+        }
+        GprsGiAnalyzer analyzer(config);
+        analyzer.SetConnectionCallback([&](const GprsGiConnectionReport& r) {
+            summary.AddConnection(r);
+            ++f.connections;
+            if (connections.is_open())
+            {
+                connections << run << ',' << slotsOf[r.mobile] << ',' << GprsGiCsvRow(r) << '\n';
+            }
+            if (r.setupDelayNs)
+            {
+                ++f.handshakes;
+                f.setup[GprsGiSetupClassName(r.setupClass) +
+                        (r.background ? "/background" : "/no-background")]
+                    .values.push_back(*r.setupDelayNs * 1e-9);
+            }
+            if (r.accessRttNs)
+            {
+                f.rtt.values.push_back(*r.accessRttNs * 1e-9);
+            }
+            f.loss[0] += r.accessLossDown;
+            f.loss[1] += r.internetLossDown;
+            f.loss[2] += r.accessLossUp;
+            f.loss[3] += r.internetLossUp;
+            const auto rate = r.Throughput();
+            if (r.Greedy() && rate)
+            {
+                const double kbps = *rate / 1000;
+                f.goodput[std::string("flows=") +
+                          (r.throughputOtherBytes == 0 ? "single" : "parallel")]
+                    .values.push_back(kbps);
+                f.goodput["mss=" + GprsGiMssClass(r.Mss())].values.push_back(kbps);
+                f.goodput[std::string("sack=") + (r.Sack() ? "yes" : "no")].values.push_back(kbps);
+                f.goodput[std::string("timestamps=") + (r.Timestamps() ? "yes" : "no")]
+                    .values.push_back(kbps);
+                f.goodput["rwnd=" + (r.mobileWindow ? GprsGiWindowClass(*r.mobileWindow) : "none")]
+                    .values.push_back(kbps);
+            }
+        });
+        analyzer.SetRateCallback([&](const GprsGiRatePeriod& p) {
+            summary.AddRatePeriod(p);
+            f.rateBySlots[slotsOf[p.mobile]].values.push_back(p.Rate() / 1000);
+        });
+        analyzer.SetUserCallback([&summary](const GprsGiUserReport& r) { summary.AddUser(r); });
+        try
+        {
+            GprsGiPcapReader reader(pcapOf(run));
+            GprsGiPacket packet;
+            while (reader.Next(packet))
+            {
+                analyzer.Add(packet);
+            }
+        }
+        catch (const GprsGiPcapError& e)
+        {
+            std::cerr << "error: " << e.what() << "\n";
+            return 1;
+        }
+        analyzer.Finish();
+        if (temporary)
+        {
+            std::filesystem::remove(pcapOf(run));
+        }
+    }
+    if (temporary)
+    {
+        std::filesystem::remove(captures);
+    }
+
+    std::cout << "figure,key,count,share,median,mean,mode\n" << std::setprecision(6);
+    for (const auto& [key, samples] : f.setup)
+    {
+        std::cout << "setup_delay_s," << key << ',';
+        samples.Write(std::cout, f.handshakes);
+        std::cout << ",\n";
+    }
+    std::cout << "gprs_rtt_s,all,";
+    f.rtt.Write(std::cout, 0);
+    std::cout << ",\n";
+    for (const auto& [slots, samples] : f.rateBySlots)
+    {
+        std::cout << "channel_rate_kbps," << slots << "-slots,";
+        samples.Write(std::cout, 0);
+        std::cout << ',' << Mode(samples.values) << '\n';
+    }
+    for (const auto& [key, samples] : f.goodput)
+    {
+        std::cout << "goodput_kbps," << key << ',';
+        samples.Write(std::cout, 0);
+        std::cout << ",\n";
+    }
+    const char* lossNames[] = {"access-down", "internet-down", "access-up", "internet-up"};
+    for (std::size_t i = 0; i < 4; ++i)
+    {
+        std::cout << "loss_segments," << lossNames[i] << ',' << f.loss[i] << ",,,,\n";
+    }
+    std::cout << "connections,all," << f.connections << ",,,,\n";
+
+    if (!outdir.empty())
+    {
+        std::ostringstream text;
+        summary.Write(text);
+        std::ofstream(outdir + "/summary.txt") << text.str();
+        WriteFigures(f, outdir);
+    }
+    return 0;
+}

@@ -1,0 +1,42 @@
+# Runs benko-gi on a short population and checks that the analyzer, reading the simulated Gi
+# capture, finds the channel-rate peaks of the mobiles with 2 and 3 downlink timeslots just
+# below the RLC data rates of 2 and 3 CS-2 timeslots (24 and 36 kbit/s): the analyzer measures
+# TCP payload, which is less than the RLC data carrying it (per segment 40 octets of TCP/IP
+# and about 15 of SNDCP/LLC: 96 % of the RLC rate at MSS 1460, 91 % at 536), and the cell's
+# RLC retransmissions and control blocks take a little more. A peak outside 75-100 % of its
+# rate, or one at the other class's rate, fails.
+# Variables: EXAMPLE (benko-gi), WORK_DIR (scratch directory).
+cmake_minimum_required(VERSION 3.13)
+file(REMOVE_RECURSE ${WORK_DIR})
+file(MAKE_DIRECTORY ${WORK_DIR})
+execute_process(COMMAND ${EXAMPLE} --users=16 --cells=4 --duration=900s --progress=0
+                        --outdir=${WORK_DIR}
+                RESULT_VARIABLE rc OUTPUT_VARIABLE csv ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "benko-gi failed (${rc}): ${err}")
+endif()
+string(REPLACE "\n" ";" rows "${csv}")
+foreach(slots 2 3)
+  set(mode "")
+  foreach(row IN LISTS rows)
+    if(row MATCHES "^channel_rate_kbps,${slots}-slots,([0-9]+),[^,]*,[^,]*,[^,]*,([0-9.]+)$")
+      set(periods ${CMAKE_MATCH_1})
+      set(mode ${CMAKE_MATCH_2})
+    endif()
+  endforeach()
+  if(mode STREQUAL "")
+    message(FATAL_ERROR "no channel-rate period of the ${slots}-slot mobiles:\n${csv}")
+  endif()
+  math(EXPR rlc "12 * ${slots}")
+  math(EXPR low "9 * ${slots}") # 75 % of 12 kbit/s per timeslot
+  message(STATUS "${slots} timeslots: peak ${mode} kbit/s over ${periods} periods (RLC ${rlc})")
+  if(mode LESS low OR NOT mode LESS rlc)
+    message(FATAL_ERROR "the ${slots}-slot peak ${mode} kbit/s is outside ${low} .. ${rlc}:\n${csv}")
+  endif()
+endforeach()
+foreach(file setup-tree.csv rtt.csv channel-rate.csv goodput.csv connections.csv summary.txt
+             benko-gi.gnuplot gi-run0.pcap)
+  if(NOT EXISTS ${WORK_DIR}/${file})
+    message(FATAL_ERROR "--outdir: ${file} not written")
+  endif()
+endforeach()
