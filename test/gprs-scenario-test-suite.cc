@@ -42,6 +42,35 @@ AddressOf(Ptr<Node> node, Ptr<NetDevice> device)
     return ip->GetAddress(ip->GetInterfaceForDevice(device), 0).GetLocal();
 }
 
+/**
+ * One UDP packet each way per mobile (down at 1 + i s, up at \p upAt), then run for 20 s and
+ * destroy the simulation.
+ * \param s the scenario
+ * \param upAt when the mobiles send theirs
+ * \return per mobile the packets its device received (MacRx), then last the server's
+ */
+std::vector<uint32_t>
+OnePacketEachWay(const GprsScenario& s, Time upAt)
+{
+    const uint32_t n = s.mobiles.GetN();
+    std::vector<uint32_t> rx(n + 1, 0);
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        s.msDevices.Get(i)->TraceConnectWithoutContext(
+            "MacRx",
+            MakeCallback(+[](uint32_t* c, Ptr<const Packet>) { ++*c; }).Bind(&rx[i]));
+        SendUdpDown(s, i, 100, Seconds(1), 1, Seconds(1 + i));
+        SendUdp(s.mobiles.Get(i), s.server, s.serverAddress, 100, Seconds(1), 1, upAt);
+    }
+    s.internetDevices.Get(0)->TraceConnectWithoutContext(
+        "MacRx",
+        MakeCallback(+[](uint32_t* c, Ptr<const Packet>) { ++*c; }).Bind(&rx[n]));
+    Simulator::Stop(Seconds(20));
+    Simulator::Run();
+    Simulator::Destroy();
+    return rx;
+}
+
 /// The fields of GprsScenario, with and without a proxy, and one packet each way per mobile.
 class GprsScenarioFieldsTestCase : public TestCase
 {
@@ -102,7 +131,6 @@ class GprsScenarioFieldsTestCase : public TestCase
         // (through the Config path of doc/gprs.rst) and the devices name the same mobile i.
         PerMobile down;
         PerMobile up;
-        PerMobile macRx;
         Config::ConnectWithoutContext(
             "/NodeList/*/DeviceList/*/$ns3::GprsBssNetDevice/Pcu/PacketDelivered",
             MakeCallback(+[](PerMobile* d,
@@ -113,28 +141,14 @@ class GprsScenarioFieldsTestCase : public TestCase
                              Time) {
                 ++(dir == GprsDirection::DOWNLINK ? d : u)->count[ms];
             }).Bind(&down, &up));
-        for (uint32_t i = 0; i < kMobiles; ++i)
-        {
-            s.msDevices.Get(i)->TraceConnectWithoutContext(
-                "MacRx",
-                MakeCallback(+[](uint32_t* n, Ptr<const Packet>) { ++*n; }).Bind(&macRx.count[i]));
-            SendUdpDown(s, i, 100, Seconds(1), 1, Seconds(1 + i));
-            SendUdp(s.mobiles.Get(i), s.server, s.serverAddress, 100, Seconds(1), 1, Seconds(5));
-        }
-        uint32_t serverRx = 0;
-        s.internetDevices.Get(0)->TraceConnectWithoutContext(
-            "MacRx",
-            MakeCallback(+[](uint32_t* n, Ptr<const Packet>) { ++*n; }).Bind(&serverRx));
-        Simulator::Stop(Seconds(20));
-        Simulator::Run();
-        Simulator::Destroy();
+        const std::vector<uint32_t> rx = OnePacketEachWay(s, Seconds(5));
         for (uint32_t i = 0; i < kMobiles; ++i)
         {
             NS_TEST_EXPECT_MSG_EQ(down.count[i], 1, "PacketDelivered: downlink to mobile " << i);
-            NS_TEST_EXPECT_MSG_EQ(macRx.count[i], 1, "msDevices.Get(" << i << ") received it");
+            NS_TEST_EXPECT_MSG_EQ(rx[i], 1, "msDevices.Get(" << i << ") received it");
             NS_TEST_EXPECT_MSG_EQ(up.count[i], 1, "PacketDelivered: uplink from mobile " << i);
         }
-        NS_TEST_EXPECT_MSG_EQ(serverRx, kMobiles, "the server received every uplink packet");
+        NS_TEST_EXPECT_MSG_EQ(rx[kMobiles], kMobiles, "the server received every uplink packet");
     }
 
     bool m_proxy; //!< with a proxy node
@@ -275,7 +289,6 @@ class GprsScenarioCellsTestCase : public TestCase
                                   "cell " << c << "'s GGSN address");
         }
         NS_TEST_ASSERT_MSG_EQ(s.msDevices.GetN(), mobiles, "one mobile device per mobile");
-        std::vector<uint32_t> macRx(mobiles, 0);
         for (uint32_t i = 0; i < mobiles; ++i)
         {
             const uint32_t c = i % cells;
@@ -288,24 +301,13 @@ class GprsScenarioCellsTestCase : public TestCase
                 s.GetMobileAddress(i),
                 Ipv4Address(Ipv4Address("10.1.0.2").Get() + c * 64 * 256 + i / cells),
                 "mobile " << i << "'s address in its cell's subnet");
-            s.msDevices.Get(i)->TraceConnectWithoutContext(
-                "MacRx",
-                MakeCallback(+[](uint32_t* n, Ptr<const Packet>) { ++*n; }).Bind(&macRx[i]));
-            SendUdpDown(s, i, 100, Seconds(1), 1, Seconds(1 + i));
-            SendUdp(s.mobiles.Get(i), s.server, s.serverAddress, 100, Seconds(1), 1, Seconds(8));
         }
-        uint32_t serverRx = 0;
-        s.internetDevices.Get(0)->TraceConnectWithoutContext(
-            "MacRx",
-            MakeCallback(+[](uint32_t* n, Ptr<const Packet>) { ++*n; }).Bind(&serverRx));
-        Simulator::Stop(Seconds(20));
-        Simulator::Run();
-        Simulator::Destroy();
+        const std::vector<uint32_t> rx = OnePacketEachWay(s, Seconds(8));
         for (uint32_t i = 0; i < mobiles; ++i)
         {
-            NS_TEST_EXPECT_MSG_EQ(macRx[i], 1, "mobile " << i << " received its packet");
+            NS_TEST_EXPECT_MSG_EQ(rx[i], 1, "mobile " << i << " received its packet");
         }
-        NS_TEST_EXPECT_MSG_EQ(serverRx, mobiles, "the server received every uplink packet");
+        NS_TEST_EXPECT_MSG_EQ(rx[mobiles], mobiles, "the server received every uplink packet");
     }
 };
 
