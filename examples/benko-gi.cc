@@ -334,7 +334,7 @@ WriteFigures(const Figures& f, const std::string& dir)
           "set output 'benko-gi.png'\n"
           "set multiplot layout 2,2 title 'Benko et al. on a simulated population (Gi "
           "capture)'\n"
-          "set style fill solid 0.5\nset boxwidth 0.8\nset grid ytics\n"
+          "set style fill transparent solid 0.5\nset boxwidth 0.8\nset grid ytics\n"
           "set title 'Set-up delay: median by branch of the tree'\n"
           "set ylabel 's'\nset xtics rotate by -30\n"
           "plot 'setup-tree.dat' using 1:4:xtic(2) with boxes notitle\n"
@@ -448,11 +448,9 @@ main(int argc, char* argv[])
     options.Require("cells", "at most --users cells", [&setup]() {
         return setup.cells <= setup.users;
     });
-    options.SetsAttribute("ns3::GprsPcu::NumberOfPdchs", {"pdchs"});
     options.SetsAttribute("ns3::GprsPcu::DownlinkLinkAdaptation");
     options.SetsAttribute("ns3::GprsPcu::UplinkLinkAdaptation");
     options.SetsAttribute("ns3::GprsMsNetDevice::MultislotClass", {"threeSlotShare"}, false);
-    options.SetsAttribute("ns3::GprsMsNetDevice::RadioConditions", {"radio"});
     options.SetsAttribute("ns3::PointToPointChannel::Delay", {"internetDelay"});
     options.SetsAttribute("ns3::GprsWwwTraffic::SessionsPerHour", {"wwwSessionsPerHour"});
     options.SetsAttribute("ns3::GprsFtpTraffic::BurstsPerHour", {"downloadsPerHour"});

@@ -9,7 +9,7 @@
 cmake_minimum_required(VERSION 3.13)
 file(REMOVE_RECURSE ${WORK_DIR})
 file(MAKE_DIRECTORY ${WORK_DIR})
-execute_process(COMMAND ${EXAMPLE} --users=16 --cells=4 --duration=900s --progress=0
+execute_process(COMMAND ${EXAMPLE} --users=40 --cells=8 --duration=3600s --progress=0
                         --outdir=${WORK_DIR}
                 RESULT_VARIABLE rc OUTPUT_VARIABLE csv ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)
