@@ -387,7 +387,9 @@ main(int argc, char* argv[])
         "channel-rate.csv, goodput.csv, connections.csv (the analyzer's rows, with the run "
         "and the mobile's timeslots), summary.txt, the .dat files, benko-gi.gnuplot and its "
         "PNG, and gi-run<N>.pcap. Shares, rates and sizes are engineer's choices (doc/"
-        "benko-gi.rst.inc), not the paper's.");
+        "benko-gi.rst.inc), not the paper's. ns-3.37 work-arounds: the senders run without "
+        "Limited Transmit, and before ns-3.41 users without SACK get the 65535 window (ns-3 "
+        "issue #991 crashes a sender without SACK whose flight the window bounds).");
     options.AddInteger<uint32_t>("users", "mobiles (users)", setup.users, 1, 10000);
     options.AddInteger<uint32_t>("cells", "cells behind the GGSN", setup.cells, 1, 256);
     options.AddPdchs("pdchs", "PDCHs per cell", setup.pdchs);

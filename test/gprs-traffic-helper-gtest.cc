@@ -48,6 +48,11 @@ TEST(GprsTrafficHelperDeathTest, ParametersThatDoNotFitTogetherAreNamed)
     helper.SetAttribute("DatagramSizeCutoff", DoubleValue(50));
     EXPECT_DEATH(helper.Install(nodes.Get(0), nodes.Get(1), Ipv4Address("10.1.0.2"), 7000),
                  "DatagramSizeCutoff 50 is below DatagramSizeScale 81.5");
+    GprsTrafficHelper small("ftp");
+    small.SetAttribute("SegmentSize", UintegerValue(50));
+    EXPECT_DEATH(small.Install(nodes.Get(0), nodes.Get(1), Ipv4Address("10.1.0.2"), 7001),
+                 "SegmentSize 50 is too small \\(allowed: 0 for ns-3's default, or "
+                 "100..65495 octets\\)");
     EXPECT_DEATH(GprsTrafficHelper("ftp").Install(GprsScenario(), 0, 7000),
                  "traffic service 'ftp' for mobile 0: the scenario has 0 mobiles");
 }
