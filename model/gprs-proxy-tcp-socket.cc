@@ -220,6 +220,12 @@ GprsProxyTcpSocket::DoForwardUp(Ptr<Packet> packet,
                                 const Address& fromAddress,
                                 const Address& toAddress)
 {
+    // Only LAST-ACK differs; every other segment goes to TcpSocketBase without a second parse.
+    if (m_state != LAST_ACK)
+    {
+        TcpSocketBase::DoForwardUp(packet, fromAddress, toAddress);
+        return;
+    }
     TcpHeader header;
     packet->PeekHeader(header);
     const uint8_t flags =
@@ -227,8 +233,7 @@ GprsProxyTcpSocket::DoForwardUp(Ptr<Packet> packet,
     // An ACK of all the data closes, as TcpSocketBase does: ns-3's receivers in FIN-WAIT take
     // the first sequence number of a segment with data and FIN for the FIN's, so their ACK of
     // such a FIN falls one short of it.
-    if (m_state != LAST_ACK || flags != TcpHeader::ACK ||
-        header.GetAckNumber() >= m_tcb->m_highTxMark)
+    if (flags != TcpHeader::ACK || header.GetAckNumber() >= m_tcb->m_highTxMark)
     {
         TcpSocketBase::DoForwardUp(packet, fromAddress, toAddress);
         return;
