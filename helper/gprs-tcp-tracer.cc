@@ -164,7 +164,8 @@ GprsTcpTracer::ConnectSender()
                                                 "the sending application starts ("
                                              << m_start.As(Time::S) << " given)");
     socket->TraceConnectWithoutContext("Tx", MakeCallback(&GprsTcpTracer::OnTx, this));
-    socket->TraceConnectWithoutContext("RTT", MakeCallback(&GprsTcpTracer::OnRtt, this));
+    socket->TraceConnectWithoutContext(gprs::TcpRttSampleTraceSource(),
+                                       MakeCallback(&GprsTcpTracer::OnRtt, this));
     socket->TraceConnectWithoutContext("RTO", MakeCallback(&GprsTcpTracer::OnRto, this));
     socket->TraceConnectWithoutContext("CongestionWindow",
                                        MakeCallback(&GprsTcpTracer::OnCwnd, this));

@@ -46,8 +46,8 @@ class TcpSocketBase;
  * - `tcp-receiver-segments.dat`: time_s seq duplicate(0/1) for every data segment that reaches
  *   the receiving node's TCP, duplicates included (ns-3's TCP discards a segment wholly below
  *   RCV.NXT before its own Rx trace fires, so the tracer watches IP's LocalDeliver instead)
- * - `rtt.dat`: time_s rtt_ms rto_ms at each update of TcpSocketBase's "RTT" trace source: every
- *   RTT sample on ns-3.37, the smoothed RTT on ns-3.43 (where the samples are "LastRTT")
+ * - `rtt.dat`: time_s rtt_ms rto_ms for every RTT sample (not the smoothed RTT; see
+ *   gprs::TcpRttSampleTraceSource)
  * - `cwnd.dat`: time_s cwnd_bytes; `inflight.dat`: time_s bytes_in_flight
  * - `rlc-dl.dat`: time_s bsn retransmission(0/1) lost(0/1) pdch cs for every downlink block
  * - `ggsn-buffer.dat`: time_s octets
