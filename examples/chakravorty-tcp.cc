@@ -231,7 +231,7 @@ class FlowProbe
     /**
      * \return the RTT of the first data segment, sent into an empty path: from its sending to
      *         the first ACK of data; negative if there was none. The handshake's RTT sample is
-     *         smaller (a 40-octet SYN, not a full segment) and later samples include queueing.
+     *         smaller (a 40-octet SYN, not a full segment) and ns-3's RTT trace is smoothed.
      */
     Time GetBaseRtt() const
     {

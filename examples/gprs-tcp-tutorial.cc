@@ -61,7 +61,8 @@ main(int argc, char* argv[])
         __FILE__,
         "One server, one GPRS mobile: a TCP bulk download (BulkSend -> PacketSink) "
         "starting at 2 s and a 64-byte UDP probe from the server every "
-        "--probeInterval from 1 s. Prints a CSV summary on stdout; with --outdir, "
+        "--probeInterval from 1 s. Prints a CSV summary on stdout (rtt_*_ms: the "
+        "smoothed RTT after each sample); with --outdir, "
         "writes time series (.dat), a gnuplot script and its PNG there. Defaults: "
         "4 PDCHs, multislot class 8 (4+1), CS-2, C/I 24 dB, MSS 1400 (Chakravorty & "
         "Pratt's testbed), Internet one-way delay 50 ms (engineer's choice), the "
@@ -244,7 +245,7 @@ main(int argc, char* argv[])
               "plot 'cwnd.dat' using 1:2 with steps title 'cwnd', "
               "'ggsn-buffer.dat' using 1:2 with steps title 'GGSN buffer'\n"
               "set ylabel 'ms'\n"
-              "plot 'rtt.dat' using 1:2 with points pt 7 ps 0.4 title 'TCP RTT', "
+              "plot 'rtt.dat' using 1:2 with points pt 7 ps 0.4 title 'TCP smoothed RTT', "
               "'probe.dat' using 1:2 with linespoints title 'UDP probe one-way delay'\n"
               "unset multiplot\n";
         gp.close();

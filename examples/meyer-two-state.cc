@@ -58,7 +58,7 @@ WriteScripts(const std::string& dir, const std::string& title, double badStart, 
        << "unset multiplot\n";
     std::ofstream m4(dir + "/meyer-rtt.gp");
     m4 << common << "set output 'meyer-rtt.png'\n"
-       << "set title 'TCP RTT samples and RTO, " << title << "'\n"
+       << "set title 'TCP smoothed RTT and RTO, " << title << "'\n"
        << "set ylabel 'ms'\n"
        << "plot 'rtt.dat' using 1:2 with points pt 7 ps 0.5 title 'RTT', "
           "'rtt.dat' using 1:3 with steps lw 2 title 'RTO'\n";

@@ -164,8 +164,7 @@ GprsTcpTracer::ConnectSender()
                                                 "the sending application starts ("
                                              << m_start.As(Time::S) << " given)");
     socket->TraceConnectWithoutContext("Tx", MakeCallback(&GprsTcpTracer::OnTx, this));
-    socket->TraceConnectWithoutContext(gprs::TcpRttSampleTraceSource(),
-                                       MakeCallback(&GprsTcpTracer::OnRtt, this));
+    socket->TraceConnectWithoutContext("RTT", MakeCallback(&GprsTcpTracer::OnRtt, this));
     socket->TraceConnectWithoutContext("RTO", MakeCallback(&GprsTcpTracer::OnRto, this));
     socket->TraceConnectWithoutContext("CongestionWindow",
                                        MakeCallback(&GprsTcpTracer::OnCwnd, this));

@@ -46,8 +46,10 @@ class TcpSocketBase;
  * - `tcp-receiver-segments.dat`: time_s seq duplicate(0/1) for every data segment that reaches
  *   the receiving node's TCP, duplicates included (ns-3's TCP discards a segment wholly below
  *   RCV.NXT before its own Rx trace fires, so the tracer watches IP's LocalDeliver instead)
- * - `rtt.dat`: time_s rtt_ms rto_ms for every RTT sample (not the smoothed RTT; see
- *   gprs::TcpRttSampleTraceSource)
+ * - `rtt.dat`: time_s rtt_ms rto_ms at each RTT sample: the smoothed RTT (SRTT, RFC 6298)
+ *   from TcpSocketBase's "RTT" trace source, on every release (ns-3.37 describes it as the last
+ *   sample but assigns it the estimator's estimate; ns-3.43 names it the smoothed RTT and traces
+ *   the samples themselves as "LastRTT"), so the file is the same on both
  * - `cwnd.dat`: time_s cwnd_bytes; `inflight.dat`: time_s bytes_in_flight
  * - `rlc-dl.dat`: time_s bsn retransmission(0/1) lost(0/1) pdch cs for every downlink block
  * - `ggsn-buffer.dat`: time_s octets
@@ -107,7 +109,7 @@ class GprsTcpTracer
     /// \return data segments that reached the receiver when every byte of them had arrived
     ///         before (TCP then discards them); a retransmission that fills a hole is not one
     uint32_t GetDuplicateSegments() const;
-    /// \return RTT samples in ms
+    /// \return the smoothed RTT after each RTT sample, in ms (see `rtt.dat`)
     const std::vector<double>& GetRttSamplesMs() const;
     /// \return downlink RLC data blocks sent to the mobile
     uint64_t GetRlcBlocks() const;

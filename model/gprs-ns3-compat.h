@@ -7,7 +7,6 @@
 
 #include "ns3/callback.h"
 #include "ns3/command-line.h"
-#include "ns3/tcp-socket-base.h"
 #include "ns3/trace-helper.h"
 
 #include <cstdint>
@@ -95,17 +94,6 @@ constexpr uint8_t kUdpProtocolNumber = 17;
  * up to ns-3.48 and a uint16_t after, and the enum converts to both.
  */
 constexpr PcapHelper::DataLinkType kPcapLinkTypeRaw = static_cast<PcapHelper::DataLinkType>(101);
-
-/**
- * \return the TcpSocketBase trace source that fires with every RTT sample: "LastRTT" where the
- * release has it, for there "RTT" gives the smoothed RTT (ns-3.43); else "RTT", which ns-3.37
- * describes as "Last RTT sample". Both call back with (old, new) Time values.
- */
-inline std::string
-TcpRttSampleTraceSource()
-{
-    return TcpSocketBase::GetTypeId().LookupTraceSourceByName("LastRTT") ? "LastRTT" : "RTT";
-}
 
 namespace detail
 {

@@ -206,38 +206,6 @@ class GprsTcpTracerHoleFillTestCase : public TestCase
 };
 
 /// The tracer's suite.
-/**
- * The tracer's rtt.dat takes every RTT sample: the trace source it connects is the one ns-3
- * documents as the last sample, not the smoothed RTT ("RTT" on ns-3.43).
- */
-class GprsTcpTracerRttSourceTestCase : public TestCase
-{
-  public:
-    GprsTcpTracerRttSourceTestCase()
-        : TestCase("GprsTcpTracer: rtt.dat is fed by the RTT sample trace source")
-    {
-    }
-
-  private:
-    void DoRun() override
-    {
-        const std::string name = gprs::TcpRttSampleTraceSource();
-        const TypeId tid = TcpSocketBase::GetTypeId();
-        std::string help;
-        for (uint32_t i = 0; i < tid.GetTraceSourceN(); ++i)
-        {
-            if (tid.GetTraceSource(i).name == name)
-            {
-                help = tid.GetTraceSource(i).help;
-            }
-        }
-        NS_TEST_ASSERT_MSG_EQ(help.empty(), false, "TcpSocketBase has trace source " << name);
-        NS_TEST_EXPECT_MSG_EQ(help.find("moothed"),
-                              std::string::npos,
-                              name << " is \"" << help << "\", not a sample");
-    }
-};
-
 class GprsTcpTracerTestSuite : public GprsTestSuite
 {
   public:
@@ -246,7 +214,6 @@ class GprsTcpTracerTestSuite : public GprsTestSuite
     {
         Add<GprsTcpTracerDuplicateTestCase>();
         Add<GprsTcpTracerHoleFillTestCase>();
-        Add<GprsTcpTracerRttSourceTestCase>();
     }
 };
 
