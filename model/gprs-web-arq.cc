@@ -33,10 +33,10 @@ Invalid(const std::string& what)
 
 GprsWebCreditEstimator::GprsWebCreditEstimator(uint32_t initialCredit,
                                                double margin,
-                                               Time window,
+                                               uint32_t rateSamples,
                                                uint32_t minimum)
     : m_margin(margin),
-      m_window(window),
+      m_rateSamples(rateSamples),
       m_minimum(minimum),
       m_credit(std::max(initialCredit, minimum))
 {
@@ -50,10 +50,9 @@ GprsWebCreditEstimator::GprsWebCreditEstimator(uint32_t initialCredit,
         os << "GPRSWeb credit margin " << margin << ": must be a finite value >= 0";
         Invalid(os.str());
     }
-    if (!window.IsStrictlyPositive())
+    if (rateSamples == 0)
     {
-        Invalid("GPRSWeb estimator window " + std::to_string(window.GetSeconds()) +
-                " s: must be > 0");
+        Invalid("GPRSWeb rate samples 0: the rate filter needs at least 1");
     }
     if (minimum == 0)
     {
@@ -62,47 +61,35 @@ GprsWebCreditEstimator::GprsWebCreditEstimator(uint32_t initialCredit,
 }
 
 void
-GprsWebCreditEstimator::AddRttSample(Time now, Time rtt)
+GprsWebCreditEstimator::AddRttSample(Time rtt)
 {
-    if (rtt.IsStrictlyPositive())
+    if (rtt.IsStrictlyPositive() && (m_minRtt.IsZero() || rtt < m_minRtt))
     {
-        m_rttSamples.emplace_back(now, rtt);
+        m_minRtt = rtt;
     }
 }
 
 void
-GprsWebCreditEstimator::AddRateSample(Time now, double octetsPerSecond)
+GprsWebCreditEstimator::AddRateSample(double octetsPerSecond)
 {
     if (octetsPerSecond > 0)
     {
-        m_rateSamples.emplace_back(now, octetsPerSecond);
-    }
-}
-
-void
-GprsWebCreditEstimator::Expire(Time now)
-{
-    // The newest sample of each kind stays: a window without samples (an outage longer than
-    // the window) keeps the last estimate instead of dropping back to nothing.
-    while (m_rttSamples.size() > 1 && m_rttSamples.front().first + m_window < now)
-    {
-        m_rttSamples.pop_front();
-    }
-    while (m_rateSamples.size() > 1 && m_rateSamples.front().first + m_window < now)
-    {
-        m_rateSamples.pop_front();
+        m_samples.push_back(octetsPerSecond);
+        if (m_samples.size() > m_rateSamples)
+        {
+            m_samples.pop_front();
+        }
     }
 }
 
 bool
-GprsWebCreditEstimator::Update(Time now)
+GprsWebCreditEstimator::Update()
 {
-    Expire(now);
-    if (m_rttSamples.empty() || m_rateSamples.empty())
+    if (m_minRtt.IsZero() || m_samples.empty())
     {
         return false;
     }
-    const double bdp = (1 + m_margin) * GetRate() * GetRtt().GetSeconds();
+    const double bdp = (1 + m_margin) * GetRate() * m_minRtt.GetSeconds();
     const auto credit = static_cast<uint32_t>(
         std::min<double>(std::max<double>(std::round(bdp), m_minimum), UINT32_MAX));
     const bool changed = credit != m_credit;
@@ -119,26 +106,20 @@ GprsWebCreditEstimator::GetCredit() const
 Time
 GprsWebCreditEstimator::GetRtt() const
 {
-    Time best;
-    for (const auto& [at, rtt] : m_rttSamples)
-    {
-        if (best.IsZero() || rtt < best)
-        {
-            best = rtt;
-        }
-    }
-    return best;
+    return m_minRtt;
 }
 
 double
 GprsWebCreditEstimator::GetRate() const
 {
-    double best = 0;
-    for (const auto& [at, rate] : m_rateSamples)
+    if (m_samples.empty())
     {
-        best = std::max(best, rate);
+        return 0;
     }
-    return best;
+    std::vector<double> sorted(m_samples.begin(), m_samples.end());
+    std::sort(sorted.begin(), sorted.end());
+    const std::size_t n = sorted.size();
+    return n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
 }
 
 GprsWebSender::GprsWebSender(uint32_t segmentSize,
@@ -188,56 +169,62 @@ GprsWebSender::NextMessage() const
     return std::nullopt;
 }
 
+uint32_t
+GprsWebSender::NextLength() const
+{
+    if (!m_lost.empty())
+    {
+        return m_outstanding.at(*m_lost.begin()).length;
+    }
+    if (const auto id = NextMessage())
+    {
+        const Message& m = m_messages.at(*id);
+        return std::min(m_segmentSize, m.packet->GetSize() - m.nextOffset);
+    }
+    return 0;
+}
+
 std::optional<GprsWebSegment>
 GprsWebSender::NextSegment(Time now)
 {
-    std::optional<uint32_t> lostSeq;
-    std::optional<uint32_t> messageId;
-    uint32_t length = 0;
+    const uint32_t length = NextLength();
+    // The credit bounds the octets in flight; one segment may always go when none are.
+    if (length == 0 || (m_inFlight > 0 && m_inFlight + length > m_credit.GetCredit()))
+    {
+        return std::nullopt;
+    }
+    GprsWebSegment seg;
     if (!m_lost.empty())
     {
-        lostSeq = *m_lost.begin();
-        length = m_outstanding.at(*lostSeq).length;
-    }
-    else if ((messageId = NextMessage()))
-    {
-        const Message& m = m_messages.at(*messageId);
-        length = std::min(m_segmentSize, m.packet->GetSize() - m.nextOffset);
-    }
-    else
-    {
-        return std::nullopt;
-    }
-    // The credit bounds the octets in flight; one segment may always go when none are.
-    if (m_inFlight > 0 && m_inFlight + length > m_credit.GetCredit())
-    {
-        return std::nullopt;
-    }
-    if (lostSeq)
-    {
+        const uint32_t seq = *m_lost.begin();
         m_lost.erase(m_lost.begin());
-        Outstanding& o = m_outstanding.at(*lostSeq);
+        Outstanding& o = m_outstanding.at(seq);
         o.lost = false;
         o.retransmitted = true;
         const Message& m = m_messages.at(o.messageId);
-        GprsWebSegment seg;
-        seg.seq = *lostSeq;
-        seg.tx = Transmit(*lostSeq, now);
+        seg.seq = seq;
         seg.messageId = o.messageId;
         seg.offset = o.offset;
         seg.messageLength = m.packet->GetSize();
         seg.payload = m.packet->CreateFragment(o.offset, o.length);
         seg.retransmission = true;
-        return seg;
     }
-    if (m_outstanding.empty())
+    else
     {
-        // The send ends idleness: the probe clock starts now.
-        m_lastProgress = now;
-        m_lastProbe.reset();
+        if (m_outstanding.empty())
+        {
+            // The send ends idleness: the probe clock starts now.
+            m_lastProgress = now;
+            m_lastProbe.reset();
+        }
+        seg = Cut(*NextMessage());
     }
-    GprsWebSegment seg = Cut(*messageId);
     seg.tx = Transmit(seg.seq, now);
+    // Back to back with the transmission before: the pair's spacing at the receiver is the
+    // bottleneck's time for this segment.
+    seg.burst = m_lastDataTx && *m_lastDataTx + 1 == seg.tx && m_lastDataTime == now;
+    m_lastDataTx = seg.tx;
+    m_lastDataTime = now;
     return seg;
 }
 
@@ -272,17 +259,7 @@ uint32_t
 GprsWebSender::Transmit(uint32_t seq, Time now)
 {
     Outstanding& o = m_outstanding.at(seq);
-    if (m_inFlight == 0)
-    {
-        // Delivery-rate estimation restarts after idleness (as BBR's does): the idle time is
-        // not part of any sample.
-        m_deliveredTime = now;
-        m_firstSentTime = now;
-    }
     o.tx = m_nextTx++;
-    o.delivered = m_delivered;
-    o.deliveredTime = m_deliveredTime;
-    o.firstSentTime = m_firstSentTime;
     o.sentTime = now;
     m_txTimes[o.tx] = now;
     m_inFlight += o.length;
@@ -304,16 +281,6 @@ GprsWebSender::Acknowledge(uint32_t seq, Time now, GprsWebAckResult& result)
         m_inFlight -= o.length;
     }
     result.ackedOctets += o.length;
-    m_delivered += o.length;
-    m_deliveredTime = now;
-    // Delivery rate over the longer of the send and the ACK intervals (the BBR estimator,
-    // draft-cheng-iccrg-delivery-rate-estimation): bunched ACKs do not inflate it.
-    const Time interval = std::max(o.sentTime - o.firstSentTime, now - o.deliveredTime);
-    m_firstSentTime = o.sentTime;
-    if (interval.IsStrictlyPositive())
-    {
-        m_credit.AddRateSample(now, (m_delivered - o.delivered) / interval.GetSeconds());
-    }
     Message& m = m_messages.at(o.messageId);
     --m.unackedSegments;
     if (m.unackedSegments == 0 && m.nextOffset == m.packet->GetSize())
@@ -333,13 +300,17 @@ GprsWebSender::OnAck(const GprsWebAckInfo& info, Time now)
         if (it != m_txTimes.end())
         {
             result.rtt = now - it->second;
-            m_credit.AddRttSample(now, *result.rtt);
+            m_credit.AddRttSample(*result.rtt);
         }
         // Older transmissions can no longer give a sample: the echo has passed them.
         while (!m_txTimes.empty() && !GprsWebSeqLess(info.echo, m_txTimes.begin()->first))
         {
             m_txTimes.erase(m_txTimes.begin());
         }
+    }
+    if (info.rate > 0)
+    {
+        m_credit.AddRateSample(info.rate);
     }
     while (!m_outstanding.empty() && GprsWebSeqLess(m_outstanding.begin()->first, info.ack))
     {
@@ -385,7 +356,7 @@ GprsWebSender::OnAck(const GprsWebAckInfo& info, Time now)
         m_lastProgress = now;
         m_lastProbe.reset();
     }
-    result.creditChanged = m_credit.Update(now);
+    result.creditChanged = m_credit.Update();
     return result;
 }
 
@@ -409,8 +380,9 @@ GprsWebSender::NextProbeTime() const
 uint32_t
 GprsWebSender::TakeProbe(Time now)
 {
+    // No RTT sample from a probe: the credit is about full segments, and a probe's few octets
+    // cross the radio faster.
     const uint32_t tx = m_nextTx++;
-    m_txTimes[tx] = now;
     m_lastProbe = now;
     return tx;
 }
@@ -496,7 +468,7 @@ GprsWebReceiver::OnTransmission(uint32_t tx)
 }
 
 GprsWebReceiver::Result
-GprsWebReceiver::OnSegment(const GprsWebSegment& seg)
+GprsWebReceiver::OnSegment(const GprsWebSegment& seg, Time now)
 {
     const uint32_t size = seg.payload ? seg.payload->GetSize() : 0;
     if (size == 0 || seg.messageLength == 0 || seg.offset >= seg.messageLength ||
@@ -508,6 +480,13 @@ GprsWebReceiver::OnSegment(const GprsWebSegment& seg)
         Invalid(os.str());
     }
     OnTransmission(seg.tx);
+    if (seg.burst && m_lastArrivalTx && *m_lastArrivalTx + 1 == seg.tx && now > m_lastArrival)
+    {
+        m_rate = static_cast<uint32_t>(
+            std::min<double>(size / (now - m_lastArrival).GetSeconds(), UINT32_MAX));
+    }
+    m_lastArrivalTx = seg.tx;
+    m_lastArrival = now;
     Result result;
     ++m_unreported;
     if (GprsWebSeqLess(seg.seq, m_vR) || m_received.count(seg.seq))
@@ -553,6 +532,7 @@ GprsWebReceiver::GetAckInfo() const
     info.coverEnd = m_vR;
     info.hasEcho = m_hasEcho;
     info.echo = m_echo;
+    info.rate = m_rate;
     uint32_t expected = m_vR;
     for (uint32_t seq : m_received)
     {
@@ -577,6 +557,7 @@ void
 GprsWebReceiver::AckSent()
 {
     m_unreported = 0;
+    m_rate = 0;
 }
 
 uint32_t

@@ -80,6 +80,7 @@ struct GprsWebAckInfo
     bool hasEcho{false};         //!< a transmission number was seen
     uint32_t echo{0};            //!< the highest transmission number seen
     bool truncated{false};       //!< more were missing than one report holds
+    uint32_t rate{0};            //!< a bottleneck-rate sample, octets/s (0: none new)
 };
 
 /**
@@ -95,6 +96,7 @@ struct GprsWebSegment
     uint32_t messageLength{0};  //!< the whole message's octets
     Ptr<Packet> payload;        //!< its octets
     bool retransmission{false}; //!< sent before
+    bool burst{false};          //!< sent at the same instant as the transmission before it
 };
 
 /**
@@ -115,63 +117,64 @@ struct GprsWebAckResult
  * \brief The credit of the GPRSWeb sender: how many octets it may have unacknowledged.
  *
  * It starts at the bandwidth-delay product estimate (10 KB for a 3+1 phone, Chakravorty & Pratt,
- * "Performance issues with GPRS", JCN 2002) and, once there are samples, becomes
- * (1 + margin) x rate x RTT, margin 0.1 (GPRSWeb: "10 % above"). The rate is the highest
- * delivery-rate sample and the RTT the lowest RTT sample of the last `window` (both as BBR
- * filters them: the RTT must exclude the sender's own queue, or credit = 1.1 x RTT x rate would
- * grow by 10 % each round: RTT includes the queue the credit built). The credit is never below
- * one segment.
+ * "Performance issues with GPRS", JCN 2002) and then follows (1 + margin) x rate x RTT, margin
+ * 0.1 (GPRSWeb: "10 % above"). The rate is the bottleneck rate the receiver measures from the
+ * spacing of segments sent back to back (packet pairs, Keshav, SIGCOMM 1991): the median of the
+ * last `rateSamples` samples, so one pair squeezed together by an RLC retransmission does not
+ * count. The RTT is the lowest sample of the association's life. Neither may come from the
+ * flight itself: under load rate = flight / RTT, and 1.1 x (flight / RTT) x RTT would grow by
+ * 10 % a round with a sliding RTT (the sender's own queue is in every sample) and shrink to one
+ * segment with the lowest RTT whenever the RTT varies by more than 10 % (GPRS's does). Never
+ * below `minimum` (one segment).
  */
 class GprsWebCreditEstimator
 {
   public:
     /**
      * \param initialCredit octets before any sample, > 0
-     * \param margin the fraction above rate x RTT, >= 0
-     * \param window how long a sample counts, > 0
+     * \param margin the fraction above rate x RTT, finite, >= 0
+     * \param rateSamples how many rate samples the median filter keeps, > 0
      * \param minimum the credit's floor (one segment), > 0
      * \throws std::invalid_argument naming the bad value
      */
-    GprsWebCreditEstimator(uint32_t initialCredit, double margin, Time window, uint32_t minimum);
+    GprsWebCreditEstimator(uint32_t initialCredit,
+                           double margin,
+                           uint32_t rateSamples,
+                           uint32_t minimum);
 
     /**
-     * \param now when
-     * \param rtt an RTT sample, > 0
+     * \param rtt an RTT sample (ignored unless > 0)
      */
-    void AddRttSample(Time now, Time rtt);
+    void AddRttSample(Time rtt);
 
     /**
-     * \param now when
-     * \param octetsPerSecond a delivery-rate sample
+     * \param octetsPerSecond a bottleneck-rate sample (ignored unless > 0)
      */
-    void AddRateSample(Time now, double octetsPerSecond);
+    void AddRateSample(double octetsPerSecond);
 
     /**
-     * Recompute the credit from the samples of the last window (unchanged without both kinds).
-     * \param now when
+     * Recompute the credit (unchanged without both an RTT and a rate sample).
      * \return the credit changed
      */
-    bool Update(Time now);
+    bool Update();
 
     /// \return the credit, octets
     uint32_t GetCredit() const;
 
-    /// \return the RTT estimate (lowest sample in the window), zero without samples
+    /// \return the RTT estimate (lowest sample), zero without samples
     Time GetRtt() const;
 
-    /// \return the rate estimate (highest sample in the window), octets/s, 0 without samples
+    /// \return the rate estimate (median of the window; of two middle ones their mean),
+    ///         octets/s, 0 without samples
     double GetRate() const;
 
   private:
-    /// Forget samples older than the window before now.
-    void Expire(Time now);
-
-    double m_margin;                                   //!< fraction above rate x RTT
-    Time m_window;                                     //!< sample lifetime
-    uint32_t m_minimum;                                //!< credit floor
-    uint32_t m_credit;                                 //!< current credit
-    std::deque<std::pair<Time, Time>> m_rttSamples;    //!< (when, RTT)
-    std::deque<std::pair<Time, double>> m_rateSamples; //!< (when, octets/s)
+    double m_margin;              //!< fraction above rate x RTT
+    uint32_t m_rateSamples;       //!< median filter length
+    uint32_t m_minimum;           //!< credit floor
+    uint32_t m_credit;            //!< current credit
+    Time m_minRtt;                //!< lowest RTT sample, zero before one
+    std::deque<double> m_samples; //!< rate samples, oldest first
 };
 
 /**
@@ -288,10 +291,8 @@ class GprsWebSender
         uint32_t tx{0};            //!< its last transmission number
         bool lost{false};          //!< found lost, waits in m_lost
         bool retransmitted{false}; //!< sent more than once
-        uint64_t delivered{0};     //!< m_delivered when sent (delivery-rate estimation)
-        Time deliveredTime;        //!< m_deliveredTime when sent
-        Time firstSentTime;        //!< m_firstSentTime when sent
-        Time sentTime;             //!< when last sent
+
+        Time sentTime; //!< when last sent
     };
 
     /**
@@ -319,6 +320,9 @@ class GprsWebSender
     /// \return the message whose segment is cut next, in queue order (NORMAL first)
     std::optional<uint32_t> NextMessage() const;
 
+    /// \return octets of the segment that would go next, 0 if none waits
+    uint32_t NextLength() const;
+
     uint32_t m_segmentSize;                                         //!< largest payload
     GprsWebCreditEstimator m_credit;                                //!< the credit
     Time m_probeInterval;                                           //!< probe interval
@@ -331,9 +335,8 @@ class GprsWebSender
     std::set<uint32_t, GprsWebSeqOrder> m_lost;                     //!< lost, waiting to go again
     std::map<uint32_t, Time, GprsWebSeqOrder> m_txTimes;            //!< send time per transmission
     uint32_t m_inFlight{0};                                         //!< octets in flight
-    uint64_t m_delivered{0};                                        //!< octets acknowledged so far
-    Time m_deliveredTime;                                           //!< when m_delivered last grew
-    Time m_firstSentTime;                                           //!< send time of the last acked
+    std::optional<uint32_t> m_lastDataTx;                           //!< the last data transmission
+    Time m_lastDataTime;                                            //!< when it went
     Time m_lastProgress;                                            //!< probe clock start
     std::optional<Time> m_lastProbe;                                //!< when the last probe went
 };
@@ -377,11 +380,13 @@ class GprsWebReceiver
     GprsWebReceiver(uint32_t ackEvery, uint32_t maxNacks, uint32_t initialSeq = 0);
 
     /**
-     * A data segment arrived.
+     * A data segment arrived. If it was sent back to back with the transmission that arrived
+     * just before it, their spacing gives a bottleneck-rate sample for the next report.
      * \param seg the segment (tx is taken as seen, see OnTransmission)
+     * \param now when it arrived
      * \return what it did
      */
-    Result OnSegment(const GprsWebSegment& seg);
+    Result OnSegment(const GprsWebSegment& seg, Time now);
 
     /**
      * Any datagram with a transmission number arrived (data or probe).
@@ -422,6 +427,9 @@ class GprsWebReceiver
     uint32_t m_unreported{0};                       //!< segments since the last report
     std::map<uint32_t, Partial> m_partial;          //!< by message id
     uint32_t m_held{0};                             //!< octets in m_partial
+    std::optional<uint32_t> m_lastArrivalTx;        //!< the last data segment's transmission
+    Time m_lastArrival;                             //!< when it arrived
+    uint32_t m_rate{0};                             //!< rate sample for the next report
 };
 
 } // namespace ns3

@@ -19,6 +19,8 @@ constexpr uint8_t kFlagData = 0x01;      //!< a data segment follows
 constexpr uint8_t kFlagProbe = 0x02;     //!< a probe: report at once
 constexpr uint8_t kFlagEcho = 0x04;      //!< echo is valid
 constexpr uint8_t kFlagTruncated = 0x08; //!< the NACK list was cut short
+constexpr uint8_t kFlagBurst = 0x10;     //!< sent back to back with the transmission before
+constexpr uint8_t kFlagRate = 0x20;      //!< a rate sample follows the echo
 
 } // namespace
 
@@ -41,7 +43,7 @@ GprsWebTransportHeader::GetInstanceTypeId() const
 uint32_t
 GprsWebTransportHeader::GetSerializedSize() const
 {
-    uint32_t size = kAckSize + 2 * m_ack.nacks.size();
+    uint32_t size = kAckSize + 2 * m_ack.nacks.size() + (m_flags & kFlagRate ? kRateSize : 0);
     if (m_flags & (kFlagData | kFlagProbe))
     {
         size += 4;
@@ -62,6 +64,10 @@ GprsWebTransportHeader::Serialize(Buffer::Iterator start) const
     i.WriteHtonU32(m_ack.ack);
     i.WriteHtonU32(m_ack.coverEnd);
     i.WriteHtonU32(m_ack.echo);
+    if (m_flags & kFlagRate)
+    {
+        i.WriteHtonU32(m_ack.rate);
+    }
     if (m_flags & (kFlagData | kFlagProbe))
     {
         i.WriteHtonU32(m_tx);
@@ -91,6 +97,10 @@ GprsWebTransportHeader::Deserialize(Buffer::Iterator start)
     m_ack.echo = i.ReadNtohU32();
     m_ack.hasEcho = m_flags & kFlagEcho;
     m_ack.truncated = m_flags & kFlagTruncated;
+    if (m_flags & kFlagRate)
+    {
+        m_ack.rate = i.ReadNtohU32();
+    }
     if (m_flags & (kFlagData | kFlagProbe))
     {
         m_tx = i.ReadNtohU32();
@@ -139,6 +149,10 @@ GprsWebTransportHeader::Print(std::ostream& os) const
     {
         os << " truncated";
     }
+    if (m_ack.rate > 0)
+    {
+        os << " rate=" << m_ack.rate;
+    }
 }
 
 void
@@ -161,8 +175,9 @@ GprsWebTransportHeader::SetAckInfo(const GprsWebAckInfo& info)
         }
     }
     m_ack = info;
-    m_flags &= ~(kFlagEcho | kFlagTruncated);
-    m_flags |= (info.hasEcho ? kFlagEcho : 0) | (info.truncated ? kFlagTruncated : 0);
+    m_flags &= ~(kFlagEcho | kFlagTruncated | kFlagRate);
+    m_flags |= (info.hasEcho ? kFlagEcho : 0) | (info.truncated ? kFlagTruncated : 0) |
+               (info.rate > 0 ? kFlagRate : 0);
 }
 
 GprsWebAckInfo
@@ -174,7 +189,7 @@ GprsWebTransportHeader::GetAckInfo() const
 void
 GprsWebTransportHeader::SetSegment(const GprsWebSegment& seg)
 {
-    m_flags = (m_flags & ~kFlagProbe) | kFlagData;
+    m_flags = (m_flags & ~(kFlagProbe | kFlagBurst)) | kFlagData | (seg.burst ? kFlagBurst : 0);
     m_tx = seg.tx;
     m_seq = seg.seq;
     m_messageId = seg.messageId;
@@ -185,7 +200,7 @@ GprsWebTransportHeader::SetSegment(const GprsWebSegment& seg)
 void
 GprsWebTransportHeader::SetProbe(uint32_t tx)
 {
-    m_flags = (m_flags & ~kFlagData) | kFlagProbe;
+    m_flags = (m_flags & ~(kFlagData | kFlagBurst)) | kFlagProbe;
     m_tx = tx;
 }
 
@@ -211,6 +226,7 @@ GprsWebTransportHeader::GetSegment(Ptr<Packet> payload) const
     seg.offset = m_offset;
     seg.messageLength = m_messageLength;
     seg.payload = payload;
+    seg.burst = m_flags & kFlagBurst;
     return seg;
 }
 

@@ -27,13 +27,14 @@ namespace ns3
  *
  * Layout, in network order (doc/gprsweb.rst.inc):
  *
- *     flags (1: DATA 0x01, PROBE 0x02, ECHO 0x04, TRUNCATED 0x08), NACK count n (1),
- *     ack (4), coverEnd (4), echo (4),
+ *     flags (1: DATA 0x01, PROBE 0x02, ECHO 0x04, TRUNCATED 0x08, BURST 0x10, RATE 0x20),
+ *     NACK count n (1), ack (4), coverEnd (4), echo (4),
+ *     [RATE] rate sample, octets/s (4),
  *     [DATA or PROBE] tx (4),
  *     [DATA] seq (4), message id (4), offset (4), message length (4),
  *     n NACKs, each a 2-octet offset from ack.
  *
- * 14 octets for an ACK, 18 for a probe, 34 + 2n for a data segment.
+ * 14 octets for an ACK, 18 for a probe, 34 + 2n for a data segment; 4 more with a rate sample.
  */
 class GprsWebTransportHeader : public Header
 {
@@ -44,8 +45,11 @@ class GprsWebTransportHeader : public Header
     /// Octets of a header without NACKs: an ACK's.
     static constexpr uint32_t kAckSize = 14;
 
-    /// Octets of a data segment's header without NACKs.
+    /// Octets of a data segment's header without NACKs or rate sample.
     static constexpr uint32_t kDataSize = 34;
+
+    /// Octets a rate sample adds.
+    static constexpr uint32_t kRateSize = 4;
 
     /**
      * \brief Get the type ID.
@@ -96,7 +100,7 @@ class GprsWebTransportHeader : public Header
     uint32_t GetTx() const;
 
   private:
-    uint8_t m_flags{0};          //!< DATA, PROBE, ECHO, TRUNCATED
+    uint8_t m_flags{0};          //!< DATA, PROBE, ECHO, TRUNCATED, BURST, RATE
     GprsWebAckInfo m_ack;        //!< the report
     uint32_t m_tx{0};            //!< transmission number
     uint32_t m_seq{0};           //!< sequence number

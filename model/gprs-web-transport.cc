@@ -51,15 +51,16 @@ GprsWebTransport::GetTypeId()
             .AddConstructor<GprsWebTransport>()
             .AddAttribute(
                 "SegmentSize",
-                "Largest data segment payload, octets, 1..64963 (one UDP datagram with the "
+                "Largest data segment payload, octets, 1..64959 (one UDP datagram with the "
                 "largest header). Default 1400: the MSS of Chakravorty & Pratt's testbed (JCN "
-                "2002); with a 34-octet header, MaxNacks 16 NACKs (32 octets) and 28 octets of "
-                "UDP/IPv4 a datagram stays within the 1500-octet MTU a GGSN offers "
-                "(TS 29.061).",
+                "2002); with a 34-octet header, a rate sample (4), MaxNacks 16 NACKs (32) and "
+                "28 octets of UDP/IPv4 a datagram stays within the 1500-octet MTU a GGSN "
+                "offers (TS 29.061).",
                 UintegerValue(1400),
                 MakeUintegerAccessor(&GprsWebTransport::m_segmentSize),
                 MakeUintegerChecker<uint32_t>(1,
                                               kMaxUdpPayload - GprsWebTransportHeader::kDataSize -
+                                                  GprsWebTransportHeader::kRateSize -
                                                   2 * GprsWebTransportHeader::kMaxNacks))
             .AddAttribute("InitialCredit",
                           "Credit before the first rate and RTT samples, octets, >= 1 (raised to "
@@ -75,13 +76,15 @@ GprsWebTransport::GetTypeId()
                           DoubleValue(0.1),
                           MakeDoubleAccessor(&GprsWebTransport::m_creditMargin),
                           MakeDoubleChecker<double>(0, 10))
-            .AddAttribute("EstimatorWindow",
-                          "How long a rate or RTT sample counts for the credit (the highest "
-                          "rate and the lowest RTT of the window), > 0. Default 10 s: BBR's "
-                          "min-RTT window (Cardwell et al., ACM Queue 2016).",
-                          TimeValue(Seconds(10)),
-                          MakeTimeAccessor(&GprsWebTransport::m_estimatorWindow),
-                          MakePositiveTimeChecker())
+            .AddAttribute("RateSamples",
+                          "How many bottleneck-rate samples (the receiver's, one per pair of "
+                          "segments sent back to back) the credit's median filter keeps, >= 1. "
+                          "Default 15: about two credits' worth of 1400-octet segments, so the "
+                          "estimate follows a change of coding scheme or timeslots within a few "
+                          "seconds; odd, so the median is a sample.",
+                          UintegerValue(15),
+                          MakeUintegerAccessor(&GprsWebTransport::m_rateSamples),
+                          MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("ProbeInterval",
                           "While data is unacknowledged and nothing progresses, an ACK-able "
                           "probe goes out this often, > 0. Default 3 s: GPRSWeb probes 'every "
@@ -180,12 +183,10 @@ GprsWebTransport::Setup(Ptr<Node> node, uint16_t localPort, InetSocketAddress pe
     NS_ABORT_MSG_IF(!node, "GprsWebTransport::Setup: no node");
     try
     {
-        m_sender.emplace(m_segmentSize,
-                         GprsWebCreditEstimator(m_initialCredit,
-                                                m_creditMargin,
-                                                m_estimatorWindow,
-                                                m_segmentSize),
-                         m_probeInterval);
+        m_sender.emplace(
+            m_segmentSize,
+            GprsWebCreditEstimator(m_initialCredit, m_creditMargin, m_rateSamples, m_segmentSize),
+            m_probeInterval);
         m_receiver.emplace(m_ackEvery, m_maxNacks);
     }
     catch (const std::invalid_argument& e)
@@ -423,7 +424,7 @@ GprsWebTransport::OnReceive(Ptr<Socket> socket)
         }
         if (header.IsData())
         {
-            const auto r = m_receiver->OnSegment(header.GetSegment(packet));
+            const auto r = m_receiver->OnSegment(header.GetSegment(packet), now);
             m_counters.duplicates += r.duplicate ? 1 : 0;
             delivered = r.delivered;
             if (r.urgency == GprsWebReceiver::AckUrgency::NOW)

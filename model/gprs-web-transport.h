@@ -123,7 +123,7 @@ class GprsWebTransport : public Object
     /// \return payload octets sent and not yet acknowledged or found lost
     uint32_t GetInFlight() const;
 
-    /// \return the RTT estimate the credit uses (zero before the first sample)
+    /// \return the RTT the credit uses: the lowest sample so far (zero before one)
     Time GetRtt() const;
 
     /**
@@ -199,7 +199,7 @@ class GprsWebTransport : public Object
     uint32_t m_segmentSize;   //!< SegmentSize
     uint32_t m_initialCredit; //!< InitialCredit
     double m_creditMargin;    //!< CreditMargin
-    Time m_estimatorWindow;   //!< EstimatorWindow
+    uint32_t m_rateSamples;   //!< RateSamples
     Time m_probeInterval;     //!< ProbeInterval
     Time m_ackDelay;          //!< AckDelay
     uint32_t m_ackEvery;      //!< AckEvery

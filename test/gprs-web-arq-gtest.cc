@@ -67,11 +67,11 @@ CheckMessage(Ptr<const Packet> p)
     return id;
 }
 
-/// \return a credit estimator: 10 KB initial, margin 0.1, 10 s window, floor 100 octets
+/// \return a credit estimator: 10 KB initial, margin 0.1, 15 rate samples, floor 100 octets
 GprsWebCreditEstimator
 DefaultCredit(uint32_t initial = 10000)
 {
-    return GprsWebCreditEstimator(initial, 0.1, Seconds(10), 100);
+    return GprsWebCreditEstimator(initial, 0.1, 15, 100);
 }
 
 /**
@@ -103,7 +103,7 @@ TEST(GprsWebArq, SequenceContinuesAcrossPagesWithoutHandshake)
         const Time t = Seconds(10 * page);
         for (const auto& seg : Drain(sender, t))
         {
-            for (const auto& m : receiver.OnSegment(seg).delivered)
+            for (const auto& m : receiver.OnSegment(seg, Seconds(0)).delivered)
             {
                 EXPECT_EQ(CheckMessage(m), page);
                 ++delivered;
@@ -121,7 +121,7 @@ TEST(GprsWebArq, SequenceContinuesAcrossPagesWithoutHandshake)
 TEST(GprsWebArq, SequenceNumbersWrapModulo32Bits)
 {
     const uint32_t start = UINT32_MAX - 2;
-    GprsWebSender sender(10, GprsWebCreditEstimator(1000, 0.1, Seconds(10), 10), Seconds(3), start);
+    GprsWebSender sender(10, GprsWebCreditEstimator(1000, 0.1, 15, 10), Seconds(3), start);
     GprsWebReceiver receiver(1, 16, start);
     sender.Enqueue(MakeMessage(9, 60), GprsWebPriority::NORMAL);
     auto segs = Drain(sender, Seconds(0));
@@ -134,7 +134,7 @@ TEST(GprsWebArq, SequenceNumbersWrapModulo32Bits)
     {
         if (seg.seq != 0)
         {
-            auto r = receiver.OnSegment(seg);
+            auto r = receiver.OnSegment(seg, Seconds(0));
             delivered.insert(delivered.end(), r.delivered.begin(), r.delivered.end());
         }
     }
@@ -150,7 +150,7 @@ TEST(GprsWebArq, SequenceNumbersWrapModulo32Bits)
     ASSERT_EQ(again.size(), 1u);
     EXPECT_EQ(again[0].seq, 0u);
     EXPECT_TRUE(again[0].retransmission);
-    auto r = receiver.OnSegment(again[0]);
+    auto r = receiver.OnSegment(again[0], Seconds(0));
     ASSERT_EQ(r.delivered.size(), 1u);
     EXPECT_EQ(CheckMessage(r.delivered[0]), 9u);
     EXPECT_EQ(receiver.GetNextExpected(), 3u);
@@ -166,8 +166,8 @@ TEST(GprsWebArq, ReceiverNacksEveryGapAndTruncatesLongLists)
     GprsWebReceiver shortList(100, 2);
     for (uint32_t seq : {0u, 1u, 3u, 5u, 7u})
     {
-        const auto r = receiver.OnSegment(segs[seq]);
-        shortList.OnSegment(segs[seq]);
+        const auto r = receiver.OnSegment(segs[seq], Seconds(0));
+        shortList.OnSegment(segs[seq], Seconds(0));
         // In order: delayed; a new gap (out of order): at once.
         EXPECT_EQ(r.urgency,
                   seq <= 1 ? GprsWebReceiver::AckUrgency::DELAYED
@@ -186,7 +186,7 @@ TEST(GprsWebArq, ReceiverNacksEveryGapAndTruncatesLongLists)
     EXPECT_EQ(cut.coverEnd, 6u); // 5 arrived and is covered; 6 and later are not
     EXPECT_TRUE(cut.truncated);
     // Filling a gap is reported at once too.
-    EXPECT_EQ(receiver.OnSegment(segs[2]).urgency, GprsWebReceiver::AckUrgency::NOW);
+    EXPECT_EQ(receiver.OnSegment(segs[2], Seconds(0)).urgency, GprsWebReceiver::AckUrgency::NOW);
     EXPECT_EQ(receiver.GetAckInfo().ack, 4u);
 }
 
@@ -239,8 +239,9 @@ TEST(GprsWebArq, TailLossIsFoundByTheProbe)
     sender.Enqueue(MakeMessage(1, 30), GprsWebPriority::NORMAL);
     auto segs = Drain(sender, Seconds(0));
     ASSERT_EQ(segs.size(), 3u);
-    receiver.OnSegment(segs[0]);
-    receiver.OnSegment(segs[1]); // segs[2], the last, is lost: no later segment reveals it
+    receiver.OnSegment(segs[0], Seconds(0));
+    receiver.OnSegment(segs[1],
+                       Seconds(0)); // segs[2], the last, is lost: no later segment reveals it
     sender.OnAck(receiver.GetAckInfo(), Seconds(1));
     EXPECT_FALSE(sender.HasWaiting());
     EXPECT_FALSE(sender.ShouldProbe(Seconds(3.9)));
@@ -248,12 +249,11 @@ TEST(GprsWebArq, TailLossIsFoundByTheProbe)
     receiver.OnTransmission(sender.TakeProbe(Seconds(4)));
     const auto result = sender.OnAck(receiver.GetAckInfo(), Seconds(5));
     EXPECT_EQ(result.lostSegments, 1u);
-    ASSERT_TRUE(result.rtt.has_value());
-    EXPECT_EQ(*result.rtt, Seconds(1));
+    EXPECT_FALSE(result.rtt.has_value()) << "a probe gives no RTT sample";
     const auto again = sender.NextSegment(Seconds(5));
     ASSERT_TRUE(again.has_value());
     EXPECT_EQ(again->seq, 2u);
-    EXPECT_EQ(receiver.OnSegment(*again).delivered.size(), 1u);
+    EXPECT_EQ(receiver.OnSegment(*again, Seconds(0)).delivered.size(), 1u);
 }
 
 TEST(GprsWebArq, DuplicatesAreDeliveredOnce)
@@ -267,7 +267,7 @@ TEST(GprsWebArq, DuplicatesAreDeliveredOnce)
     uint32_t delivered = 0;
     for (uint32_t i : {0u, 0u, 1u, 3u, 3u, 1u, 2u, 2u, 0u, 3u})
     {
-        const auto r = receiver.OnSegment(segs[i]);
+        const auto r = receiver.OnSegment(segs[i], Seconds(0));
         delivered += r.delivered.size();
     }
     EXPECT_EQ(delivered, 2u);
@@ -290,46 +290,172 @@ TEST(GprsWebArq, MessagesCompleteOutOfOrderAndNormalGoesBeforePush)
     EXPECT_EQ(segs[1].messageId, 1u);
     EXPECT_EQ(segs[2].messageId, 0u);
     GprsWebReceiver receiver(2, 16);
-    receiver.OnSegment(*first);
+    receiver.OnSegment(*first, Seconds(0));
     // The NORMAL message completes first although the PUSH one started earlier.
-    EXPECT_TRUE(receiver.OnSegment(segs[0]).delivered.empty());
-    const auto r = receiver.OnSegment(segs[1]);
+    EXPECT_TRUE(receiver.OnSegment(segs[0], Seconds(0)).delivered.empty());
+    const auto r = receiver.OnSegment(segs[1], Seconds(0));
     ASSERT_EQ(r.delivered.size(), 1u);
     EXPECT_EQ(CheckMessage(r.delivered[0]), 2u);
 }
 
 TEST(GprsWebArq, CreditIsOnePointOneTimesRateTimesRtt)
 {
-    GprsWebCreditEstimator credit(10000, 0.1, Seconds(10), 100);
+    GprsWebCreditEstimator credit(10000, 0.1, 3, 100);
     EXPECT_EQ(credit.GetCredit(), 10000u) << "the BDP estimate until samples arrive";
-    EXPECT_FALSE(credit.Update(Seconds(0)));
-    credit.AddRttSample(Seconds(1), Seconds(2));
-    EXPECT_FALSE(credit.Update(Seconds(1))) << "no rate sample yet";
-    credit.AddRateSample(Seconds(1), 4000);
-    EXPECT_TRUE(credit.Update(Seconds(1)));
+    EXPECT_FALSE(credit.Update());
+    credit.AddRttSample(Seconds(2));
+    EXPECT_FALSE(credit.Update()) << "no rate sample yet";
+    credit.AddRateSample(4000);
+    EXPECT_TRUE(credit.Update());
     EXPECT_EQ(credit.GetCredit(), 8800u); // 1.1 x 4000 B/s x 2 s
-    // The lowest RTT and the highest rate of the window count.
-    credit.AddRttSample(Seconds(2), Seconds(5));
-    credit.AddRateSample(Seconds(2), 3000);
-    credit.Update(Seconds(2));
-    EXPECT_EQ(credit.GetCredit(), 8800u);
-    credit.AddRttSample(Seconds(3), Seconds(1.5));
-    credit.AddRateSample(Seconds(3), 6000);
-    credit.Update(Seconds(3));
-    EXPECT_EQ(credit.GetCredit(), 9900u); // 1.1 x 6000 x 1.5
-    // 12 s later the samples of 1-2 s are gone; the newest stays.
-    credit.Update(Seconds(12.5));
+    // The lowest RTT ever and the median rate of the last 3 samples count.
+    credit.AddRttSample(Seconds(5));
+    credit.AddRateSample(3000);
+    EXPECT_TRUE(credit.Update());
+    EXPECT_EQ(credit.GetCredit(), 7700u); // median of 4000, 3000: 3500
+    credit.AddRttSample(Seconds(1.5));
+    credit.AddRateSample(6000);
+    credit.Update();
+    EXPECT_EQ(credit.GetCredit(), 6600u); // 1.1 x 4000 x 1.5
+    credit.AddRateSample(60000);          // one pair squeezed together: an outlier
+    credit.Update();
+    EXPECT_EQ(credit.GetCredit(), 9900u) << "median of 3000, 6000, 60000";
+    for (int k = 0; k < 3; ++k)
+    {
+        credit.AddRateSample(2000);
+    }
+    credit.Update();
+    EXPECT_EQ(credit.GetCredit(), 3300u) << "older samples left the filter";
     EXPECT_EQ(credit.GetRtt(), Seconds(1.5));
-    EXPECT_DOUBLE_EQ(credit.GetRate(), 6000);
+    EXPECT_DOUBLE_EQ(credit.GetRate(), 2000);
     // Another margin, and the floor of one segment.
-    GprsWebCreditEstimator noMargin(10000, 0, Seconds(10), 1400);
-    noMargin.AddRttSample(Seconds(0), Seconds(1));
-    noMargin.AddRateSample(Seconds(0), 5000);
-    noMargin.Update(Seconds(0));
+    GprsWebCreditEstimator noMargin(10000, 0, 3, 1400);
+    noMargin.AddRttSample(Seconds(1));
+    noMargin.AddRateSample(5000);
+    noMargin.Update();
     EXPECT_EQ(noMargin.GetCredit(), 5000u);
-    noMargin.AddRttSample(Seconds(0), Seconds(0.1));
-    noMargin.Update(Seconds(0));
+    noMargin.AddRttSample(Seconds(0.1));
+    noMargin.Update();
     EXPECT_EQ(noMargin.GetCredit(), 1400u);
+}
+
+TEST(GprsWebArq, ReceiverMeasuresTheRateOfBackToBackSegments)
+{
+    GprsWebSender sender(500, DefaultCredit(), Seconds(3));
+    sender.Enqueue(MakeMessage(1, 1500), GprsWebPriority::NORMAL);
+    auto segs = Drain(sender, Seconds(0));
+    ASSERT_EQ(segs.size(), 3u);
+    EXPECT_FALSE(segs[0].burst);
+    EXPECT_TRUE(segs[1].burst);
+    EXPECT_TRUE(segs[2].burst);
+    sender.Enqueue(MakeMessage(2, 100), GprsWebPriority::NORMAL);
+    const auto later = sender.NextSegment(Seconds(1));
+    ASSERT_TRUE(later);
+    EXPECT_FALSE(later->burst) << "sent alone, later";
+    GprsWebReceiver receiver(100, 16);
+    receiver.OnSegment(segs[0], Seconds(1));
+    EXPECT_EQ(receiver.GetAckInfo().rate, 0u) << "no pair yet";
+    receiver.OnSegment(segs[1], Seconds(1.25)); // 500 octets in 0.25 s
+    EXPECT_EQ(receiver.GetAckInfo().rate, 2000u);
+    receiver.AckSent();
+    EXPECT_EQ(receiver.GetAckInfo().rate, 0u) << "each sample is reported once";
+    receiver.OnSegment(*later, Seconds(2));
+    EXPECT_EQ(receiver.GetAckInfo().rate, 0u) << "not back to back";
+    receiver.OnSegment(segs[2], Seconds(3)); // its predecessor did not arrive just before
+    EXPECT_EQ(receiver.GetAckInfo().rate, 0u);
+}
+
+/// What a sender did on the link of CreditSettlesAtOnePointOneTimesTheLinksBdp.
+struct SettledCredit
+{
+    Time rtt;                       //!< the RTT estimate at the end
+    double rate{0};                 //!< the rate estimate at the end
+    uint32_t credit{0};             //!< the credit at the end
+    uint32_t maxCredit{0};          //!< highest credit after 10 s
+    uint32_t minCredit{UINT32_MAX}; //!< lowest credit after 10 s
+    Time done;                      //!< when the last octet was acknowledged
+};
+
+/**
+ * A sender with 200 KB to send over a link of 4000 octets/s and 0.5 s each way; the receiver
+ * reports every segment at once. Segments of 1000 octets: a segment's RTT with an empty queue
+ * is 0.25 s on the link + 1 s of delay, so the BDP is 5000 octets.
+ * \param jitter each report waits up to this much more (uniform), as a GPRS uplink's TBF
+ *        establishment and block timing make it wait
+ * \return what the sender did
+ */
+SettledCredit
+RunSettle(Time jitter)
+{
+    constexpr double kRate = 4000;
+    const Time delay = Seconds(0.5);
+    GprsWebSender sender(1000, GprsWebCreditEstimator(10240, 0.1, 15, 1000), Seconds(3));
+    GprsWebReceiver receiver(1, 16);
+    for (uint32_t k = 0; k < 200; ++k)
+    {
+        sender.Enqueue(MakeMessage(k, 1000), GprsWebPriority::NORMAL);
+    }
+    std::multimap<Time, GprsWebSegment> toReceiver;
+    std::multimap<Time, GprsWebAckInfo> toSender;
+    std::mt19937 rng(5);
+    std::uniform_real_distribution<double> wait(0, jitter.GetSeconds());
+    SettledCredit r;
+    Time linkFree;
+    Time now;
+    while (sender.HasUnacked() || sender.HasWaiting())
+    {
+        while (auto seg = sender.NextSegment(now))
+        {
+            linkFree = std::max(linkFree, now) + Seconds(seg->payload->GetSize() / kRate);
+            toReceiver.emplace(linkFree + delay, *seg);
+        }
+        if (now > Seconds(10)) // after the first round trips replaced the initial credit
+        {
+            r.maxCredit = std::max(r.maxCredit, sender.GetCredit());
+            r.minCredit = std::min(r.minCredit, sender.GetCredit());
+        }
+        const Time a = toReceiver.empty() ? Seconds(1e9) : toReceiver.begin()->first;
+        const Time b = toSender.empty() ? Seconds(1e9) : toSender.begin()->first;
+        if (std::min(a, b) == Seconds(1e9))
+        {
+            break; // stalled: the caller sees it in `done`
+        }
+        now = std::min(a, b);
+        if (a <= b)
+        {
+            receiver.OnSegment(toReceiver.begin()->second, now);
+            toReceiver.erase(toReceiver.begin());
+            toSender.emplace(now + delay + Seconds(wait(rng)), receiver.GetAckInfo());
+            receiver.AckSent();
+        }
+        else
+        {
+            sender.OnAck(toSender.begin()->second, now);
+            toSender.erase(toSender.begin());
+        }
+    }
+    r.rtt = sender.GetCreditEstimator().GetRtt();
+    r.rate = sender.GetCreditEstimator().GetRate();
+    r.credit = sender.GetCredit();
+    r.done = sender.HasUnacked() ? Seconds(1e9) : now;
+    return r;
+}
+
+TEST(GprsWebArq, CreditSettlesAtOnePointOneTimesTheLinksBdp)
+{
+    constexpr double kBdp = 4000 * 1.25;
+    for (Time jitter : {Seconds(0), Seconds(0.5)})
+    {
+        const SettledCredit r = RunSettle(jitter);
+        EXPECT_GE(r.rtt, Seconds(1.25)) << jitter;
+        EXPECT_LT(r.rtt, Seconds(1.3)) << jitter;
+        EXPECT_NEAR(r.rate, 4000, 0.02 * 4000) << jitter;
+        EXPECT_NEAR(r.credit, 1.1 * kBdp, 0.02 * kBdp) << jitter;
+        EXPECT_LT(r.maxCredit, 1.2 * kBdp) << jitter << ": no growth from the sender's own queue";
+        EXPECT_GT(r.minCredit, kBdp) << jitter << ": no shrinking when the RTT varies";
+    }
+    // Without jitter 1.1 x BDP keeps the link busy: 200 KB in 50 s plus the first RTT.
+    EXPECT_LT(RunSettle(Seconds(0)).done, Seconds(200000 / 4000.0 + 2));
 }
 
 TEST(GprsWebArq, ProbesOnlyWhileDataIsUnacknowledged)
@@ -419,11 +545,10 @@ RunRandom(uint32_t seed, bool reorder)
     for (int i = 0; i < 2; ++i)
     {
         const uint32_t initial = 500 + rng() % 5000;
-        ends.emplace_back(
-            GprsWebSender(segmentSize,
-                          GprsWebCreditEstimator(initial, 0.1, Seconds(10), segmentSize),
-                          Seconds(3)),
-            GprsWebReceiver(2, 8));
+        ends.emplace_back(GprsWebSender(segmentSize,
+                                        GprsWebCreditEstimator(initial, 0.1, 15, segmentSize),
+                                        Seconds(3)),
+                          GprsWebReceiver(2, 8));
     }
     Link links[2];
     for (auto& link : links)
@@ -536,7 +661,7 @@ RunRandom(uint32_t seed, bool reorder)
                 links[e].inFlight.erase(links[e].inFlight.begin());
                 if (d.segment)
                 {
-                    const auto r = to.receiver.OnSegment(*d.segment);
+                    const auto r = to.receiver.OnSegment(*d.segment, now);
                     for (const auto& m : r.delivered)
                     {
                         const auto id = CheckMessage(m);
@@ -605,9 +730,10 @@ TEST(GprsWebArq, RandomLossDelayAndOrderEverythingOnceWithinTheCredit)
 
 TEST(GprsWebArq, BadParametersAreNamed)
 {
-    ExpectInvalid([] { GprsWebCreditEstimator(0, 0.1, Seconds(1), 1); }, "initial credit 0");
-    ExpectInvalid([] { GprsWebCreditEstimator(1, -0.5, Seconds(1), 1); }, "margin -0.5");
-    ExpectInvalid([] { GprsWebCreditEstimator(1, 0.1, Seconds(0), 1); }, "window 0");
+    ExpectInvalid([] { GprsWebCreditEstimator(0, 0.1, 1, 1); }, "initial credit 0");
+    ExpectInvalid([] { GprsWebCreditEstimator(1, -0.5, 1, 1); }, "margin -0.5");
+    ExpectInvalid([] { GprsWebCreditEstimator(1, 0.1, 0, 1); }, "rate samples 0");
+    ExpectInvalid([] { GprsWebCreditEstimator(1, 0.1, 1, 0); }, "minimum credit 0");
     ExpectInvalid([] { GprsWebSender(0, DefaultCredit(), Seconds(3)); }, "segment size 0");
     ExpectInvalid([] { GprsWebSender(10, DefaultCredit(), Seconds(0)); }, "probe interval 0");
     ExpectInvalid([] { GprsWebReceiver(0, 1); }, "ACK every 0");
@@ -619,7 +745,8 @@ TEST(GprsWebArq, BadParametersAreNamed)
     GprsWebSegment bad;
     bad.payload = Create<Packet>(20);
     bad.messageLength = 10;
-    ExpectInvalid([&] { receiver.OnSegment(bad); }, "do not fit a message of 10 octets");
+    ExpectInvalid([&] { receiver.OnSegment(bad, Seconds(0)); },
+                  "do not fit a message of 10 octets");
 }
 
 } // namespace
