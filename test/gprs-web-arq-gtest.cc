@@ -10,6 +10,7 @@
 #include "gprs-expect-invalid.h"
 
 #include "ns3/gprs-web-arq.h"
+#include "ns3/gprs-web-transport-header.h"
 
 #include <cstdint>
 #include <deque>
@@ -726,6 +727,71 @@ TEST(GprsWebArq, RandomLossDelayAndOrderEverythingOnceWithinTheCredit)
         EXPECT_EQ(RunRandom(seed, false), "") << "seed " << seed << ", in order";
         EXPECT_EQ(RunRandom(seed, true), "") << "seed " << seed << ", reordered";
     }
+}
+
+TEST(GprsWebTransportHeader, SizesAndRoundTrip)
+{
+    GprsWebAckInfo info;
+    info.ack = UINT32_MAX - 1; // the NACK offsets wrap with it
+    info.coverEnd = 5;
+    info.nacks = {UINT32_MAX, 1, 3};
+    info.hasEcho = true;
+    info.echo = 77;
+    info.truncated = true;
+    GprsWebTransportHeader ack;
+    ack.SetAckInfo(GprsWebAckInfo());
+    EXPECT_EQ(ack.GetSerializedSize(), 14u);
+    GprsWebTransportHeader probe;
+    probe.SetProbe(9);
+    EXPECT_EQ(probe.GetSerializedSize(), 18u);
+    GprsWebSegment seg;
+    seg.seq = 123456;
+    seg.tx = 654321;
+    seg.messageId = 42;
+    seg.offset = 1400;
+    seg.messageLength = 5000;
+    seg.burst = true;
+    GprsWebTransportHeader data;
+    data.SetAckInfo(info);
+    data.SetSegment(seg);
+    EXPECT_EQ(data.GetSerializedSize(), 34u + 2 * 3);
+    info.rate = 5500;
+    data.SetAckInfo(info);
+    EXPECT_EQ(data.GetSerializedSize(), 34u + 4 + 2 * 3);
+    Ptr<Packet> p = Create<Packet>(100);
+    p->AddHeader(data);
+    EXPECT_EQ(p->GetSize(), 100u + 44);
+    GprsWebTransportHeader back;
+    p->RemoveHeader(back);
+    EXPECT_EQ(p->GetSize(), 100u);
+    ASSERT_TRUE(back.IsData());
+    EXPECT_FALSE(back.IsProbe());
+    const GprsWebAckInfo got = back.GetAckInfo();
+    EXPECT_EQ(got.ack, info.ack);
+    EXPECT_EQ(got.coverEnd, info.coverEnd);
+    EXPECT_EQ(got.nacks, info.nacks);
+    EXPECT_EQ(got.echo, 77u);
+    EXPECT_TRUE(got.hasEcho);
+    EXPECT_TRUE(got.truncated);
+    EXPECT_EQ(got.rate, 5500u);
+    const GprsWebSegment s2 = back.GetSegment(p);
+    EXPECT_EQ(s2.seq, seg.seq);
+    EXPECT_EQ(s2.tx, seg.tx);
+    EXPECT_EQ(s2.messageId, 42u);
+    EXPECT_EQ(s2.offset, 1400u);
+    EXPECT_EQ(s2.messageLength, 5000u);
+    EXPECT_TRUE(s2.burst);
+    Ptr<Packet> q = Create<Packet>();
+    q->AddHeader(probe);
+    GprsWebTransportHeader probeBack;
+    q->RemoveHeader(probeBack);
+    EXPECT_TRUE(probeBack.IsProbe());
+    EXPECT_EQ(probeBack.GetTx(), 9u);
+    EXPECT_FALSE(probeBack.GetAckInfo().hasEcho);
+    GprsWebAckInfo far;
+    far.ack = 10;
+    far.nacks = {10 + 70000};
+    ExpectInvalid([&] { data.SetAckInfo(far); }, "NACK 70010 is 70000 after ack 10");
 }
 
 TEST(GprsWebArq, BadParametersAreNamed)

@@ -143,8 +143,9 @@ struct EndRecord
 /// How the test case runs.
 struct TransportRun
 {
-    Time outageStart{Seconds(10)};           //!< the mobile's outage
-    Time outageEnd{Seconds(20)};             //!< its end
+    Time messagesUntil{Seconds(12)};         //!< messages are queued over 1 s .. this
+    Time outageStart{Seconds(12)};           //!< the mobile's outage
+    Time outageEnd{Seconds(22)};             //!< its end
     uint32_t downOctets{100 * 1024};         //!< server -> client
     uint32_t upOctets{100 * 1024};           //!< client -> server
     Time closeAt{Seconds(400)};              //!< both ends Close then
@@ -155,19 +156,21 @@ struct TransportRun
 };
 
 /**
- * Queue messages of 200-3000 octets at one end, spread over 1-25 s, both priorities.
+ * Queue messages of 200-3000 octets at one end, spread over 1 s .. until, both priorities.
  * \param transport the end
  * \param record its record
  * \param total octets to queue
  * \param rng sizes and times
  * \param firstId the first message's number
+ * \param until the last time a message is queued
  */
 void
 ScheduleMessages(Ptr<GprsWebTransport> transport,
                  EndRecord& record,
                  uint32_t total,
                  Ptr<UniformRandomVariable> rng,
-                 uint32_t firstId)
+                 uint32_t firstId,
+                 Time until)
 {
     uint32_t queued = 0;
     for (uint32_t id = firstId; queued < total; ++id)
@@ -177,7 +180,7 @@ ScheduleMessages(Ptr<GprsWebTransport> transport,
         queued += octets;
         const auto priority = id % 3 == 0 ? GprsWebPriority::PUSH : GprsWebPriority::NORMAL;
         // Recorded when Send is called: a Close before then leaves it unsent.
-        Simulator::Schedule(Seconds(rng->GetValue(1, 25)),
+        Simulator::Schedule(Seconds(rng->GetValue(1, until.GetSeconds())),
                             [transport, &record, id, size, priority]() {
                                 record.sent[id] = size;
                                 transport->Send(NumberedMessage(id, size), priority);
@@ -218,8 +221,8 @@ RunTransport(TransportRun& run)
     }
     auto rng = CreateObject<UniformRandomVariable>();
     rng->SetStream(7);
-    ScheduleMessages(client, run.client, run.upOctets, rng, 0);
-    ScheduleMessages(server, run.server, run.downOctets, rng, 100000);
+    ScheduleMessages(client, run.client, run.upOctets, rng, 0, run.messagesUntil);
+    ScheduleMessages(server, run.server, run.downOctets, rng, 100000, run.messagesUntil);
     Simulator::Schedule(run.closeAt, [&run, client, server]() {
         client->Close();
         server->Close();
@@ -249,9 +252,9 @@ DeliveredOnce(const EndRecord& to, const EndRecord& from)
 }
 
 /**
- * 1. 100 KB each way, 10-20 s outage: every message delivered exactly once and whole; never
- * more in flight than the credit; probes during the outage; deliveries resume within a probe
- * interval and a few seconds of its end; nothing dropped at Close, everything acknowledged.
+ * 1. 100 KB each way queued over 1-12 s, 12-22 s outage: every message delivered exactly once and
+ * whole; never more in flight than the credit; probes during the outage; deliveries resume within a
+ * probe interval and a few seconds of its end; nothing dropped at Close, everything acknowledged.
  */
 class TransportOutageTestCase : public TestCase
 {
@@ -352,7 +355,7 @@ class TransportCloseTestCase : public TestCase
     void DoRun() override
     {
         TransportRun run;
-        run.closeAt = Seconds(15);
+        run.closeAt = Seconds(17);
         RunTransport(run);
         for (const auto& [to, from, counters, name] :
              {std::make_tuple(&run.server, &run.client, &run.clientCounters, "uplink"),
