@@ -431,7 +431,7 @@ GprsWebTransport::OnReceive(Ptr<Socket> socket)
             {
                 m_ackOwed = true;
             }
-            else if (!m_ackEvent.IsRunning())
+            else if (m_ackEvent.IsExpired())
             {
                 m_ackEvent = Simulator::Schedule(m_ackDelay, &GprsWebTransport::OnAckTimer, this);
             }
