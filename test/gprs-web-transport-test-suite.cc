@@ -15,6 +15,7 @@
 #include "ns3/internet-module.h"
 #include "ns3/test.h"
 
+#include <array>
 #include <map>
 #include <sstream>
 #include <string>
@@ -312,8 +313,9 @@ class TransportOutageTestCase : public TestCase
                                   run.outageEnd + Seconds(3 + 5),
                                   name << ": recovery within a probe interval and 5 s");
         }
-        for (const auto& [end, name] :
-             {std::make_pair(&run.client, "client"), std::make_pair(&run.server, "server")})
+        const std::array<std::pair<const EndRecord*, const char*>, 2> ends{
+            {{&run.client, "client"}, {&run.server, "server"}}};
+        for (const auto& [end, name] : ends)
         {
             uint32_t probesInOutage = 0;
             for (Time t : end->probeTimes)
