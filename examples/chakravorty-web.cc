@@ -228,34 +228,6 @@ WriteFigures(const std::string& outdir,
     }
 }
 
-/**
- * \param text a comma-separated list
- * \param allowed the allowed items
- * \param[out] items the items, if all are allowed and none repeats
- * \return whether they are
- */
-bool
-ReadList(const std::string& text,
-         const std::vector<std::string>& allowed,
-         std::vector<std::string>* items)
-{
-    std::vector<std::string> read;
-    for (const auto& item : SplitList(text))
-    {
-        if (std::count(allowed.begin(), allowed.end(), item) == 0 ||
-            std::count(read.begin(), read.end(), item) > 0)
-        {
-            return false;
-        }
-        read.push_back(item);
-    }
-    if (items)
-    {
-        *items = read;
-    }
-    return true;
-}
-
 const std::vector<std::string> kProtocols{"http-1.0", "http-1.1", "pipelined"}; //!< --protocols
 const std::vector<std::string> kClamps{"off", "on"};                            //!< --clamps
 
@@ -301,16 +273,18 @@ main(int argc, char* argv[])
                        setup.page,
                        kGprsWebPageNames,
                        [](const std::string& text) { return !text.empty(); });
-    options.AddChecked("protocols",
-                       "protocols, comma-separated",
-                       setup.protocols,
-                       "a comma-separated list of http-1.0, http-1.1 and pipelined, each once",
-                       [](const std::string& text) { return ReadList(text, kProtocols, nullptr); });
-    options.AddChecked("clamps",
-                       "without (off) and with (on) the cwnd-clamp proxy, comma-separated",
-                       setup.clamps,
-                       "a comma-separated list of off and on, each once",
-                       [](const std::string& text) { return ReadList(text, kClamps, nullptr); });
+    options.AddChecked(
+        "protocols",
+        "protocols, comma-separated",
+        setup.protocols,
+        "a comma-separated list of http-1.0, http-1.1 and pipelined, each once",
+        [](const std::string& text) { return ReadChoiceList(text, kProtocols, nullptr); });
+    options.AddChecked(
+        "clamps",
+        "without (off) and with (on) the cwnd-clamp proxy, comma-separated",
+        setup.clamps,
+        "a comma-separated list of off and on, each once",
+        [](const std::string& text) { return ReadChoiceList(text, kClamps, nullptr); });
     options.AddNumber("ci",
                       "C/I of the mobile, dB (not in the paper for C8; 20 dB: a good cell)",
                       setup.ciDb,
@@ -389,8 +363,8 @@ main(int argc, char* argv[])
 
     std::vector<std::string> protocols;
     std::vector<std::string> clampNames;
-    ReadList(setup.protocols, kProtocols, &protocols);
-    ReadList(setup.clamps, kClamps, &clampNames);
+    ReadChoiceList(setup.protocols, kProtocols, &protocols);
+    ReadChoiceList(setup.clamps, kClamps, &clampNames);
     std::vector<bool> clamps;
     for (const auto& c : clampNames)
     {

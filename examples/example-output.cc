@@ -948,6 +948,28 @@ SplitList(const std::string& text)
     return items;
 }
 
+bool
+ReadChoiceList(const std::string& text,
+               const std::vector<std::string>& allowed,
+               std::vector<std::string>* items)
+{
+    std::vector<std::string> read;
+    for (const auto& item : SplitList(text))
+    {
+        if (std::count(allowed.begin(), allowed.end(), item) == 0 ||
+            std::count(read.begin(), read.end(), item) > 0)
+        {
+            return false;
+        }
+        read.push_back(item);
+    }
+    if (items)
+    {
+        *items = read;
+    }
+    return true;
+}
+
 double
 Mean(const std::vector<double>& values)
 {

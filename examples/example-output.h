@@ -353,6 +353,16 @@ bool IsCodingSchemeName(const std::string& text);
 std::vector<std::string> SplitList(const std::string& text);
 
 /**
+ * \param text a comma-separated list
+ * \param allowed the allowed items
+ * \param[out] items the items, if all are allowed and none repeats (may be null)
+ * \return whether they are
+ */
+bool ReadChoiceList(const std::string& text,
+                    const std::vector<std::string>& allowed,
+                    std::vector<std::string>* items);
+
+/**
  * \param t a time
  * \return it as the shortest option text in a whole unit ("50ms", "300s", "1.5s")
  */

@@ -29,9 +29,6 @@ NS_OBJECT_ENSURE_REGISTERED(GprsWebBrowser);
 namespace
 {
 
-/// Longest response header the browser reads: far above any GprsWebServer sends (65535).
-constexpr std::size_t kMaxHeaderBytes = 65536;
-
 /// \param allowed what is allowed \param ok the check \return a checker of a StringValue
 Ptr<const AttributeChecker>
 MakeTextChecker(const std::string& allowed, std::function<bool(const std::string&)> ok)
@@ -273,7 +270,8 @@ GprsWebBrowser::Apply(const std::vector<GprsWebAction>& actions)
         }
         else if (a.kind == GprsWebAction::REQUEST)
         {
-            const std::string request = MakeGprsHttpRequest(SizeOf(a.object), m_requestHeaderBytes);
+            const std::string request =
+                MakeGprsHttpRequest(SizeOf(a.object), m_requestHeaderBytes, a.object);
             m_readers.at(a.connection)
                 .socket->Send(Create<Packet>(reinterpret_cast<const uint8_t*>(request.data()),
                                              static_cast<uint32_t>(request.size())));
@@ -330,48 +328,23 @@ GprsWebBrowser::Consume(uint32_t id, const uint8_t* data, uint32_t size)
 {
     while (size > 0 && m_readers.count(id))
     {
-        Reader& r = m_readers.at(id);
-        if (!r.inBody)
+        GprsHttpResponseReader& r = m_readers.at(id).response;
+        uint32_t used = 0;
+        try
         {
-            // Header octets, one at a time up to the empty line.
-            r.header.push_back(static_cast<char>(*data));
-            ++data;
-            --size;
-            const std::size_t n = r.header.size();
-            if (n >= 4 && r.header.compare(n - 4, 4, "\r\n\r\n") == 0)
-            {
-                const int64_t length = ReadGprsHttpSize(r.header);
-                if (length < 0)
-                {
-                    NS_FATAL_ERROR("GprsWebBrowser: a response without Content-Length on "
-                                   "connection "
-                                   << id);
-                }
-                r.inBody = true;
-                r.bodyLeft = static_cast<uint32_t>(length);
-                r.bodyRead = 0;
-                r.headerBytes = static_cast<uint32_t>(n);
-                r.header.clear();
-            }
-            else if (n > kMaxHeaderBytes)
-            {
-                NS_FATAL_ERROR("GprsWebBrowser: a response header longer than "
-                               << kMaxHeaderBytes << " octets on connection " << id);
-            }
+            used = r.Read(data, size);
         }
-        else
+        catch (const std::runtime_error& e)
         {
-            const uint32_t n = std::min(size, r.bodyLeft);
-            r.bodyLeft -= n;
-            r.bodyRead += n;
-            data += n;
-            size -= n;
-            if (m_discovery == "progressive" && m_scheduler->GetFront(id) == 0)
-            {
-                DiscoverUpTo(r.bodyRead);
-            }
+            NS_FATAL_ERROR("GprsWebBrowser: " << e.what() << " on connection " << id);
         }
-        if (r.inBody && r.bodyLeft == 0)
+        data += used;
+        size -= used;
+        if (r.InBody() && m_discovery == "progressive" && m_scheduler->GetFront(id) == 0)
+        {
+            DiscoverUpTo(r.GetBodyRead());
+        }
+        if (r.IsComplete())
         {
             ResponseComplete(id);
         }
@@ -393,11 +366,12 @@ GprsWebBrowser::DiscoverUpTo(uint32_t htmlBodyRead)
 void
 GprsWebBrowser::ResponseComplete(uint32_t id)
 {
-    Reader& r = m_readers.at(id);
+    GprsHttpResponseReader& r = m_readers.at(id).response;
     const uint32_t object = m_scheduler->GetFront(id);
-    r.inBody = false;
+    const uint32_t bytes = r.GetHeaderBytes() + r.GetBodyRead();
+    r.Next();
     NS_LOG_INFO("object " << object << " complete on connection " << id);
-    m_responseTrace(id, object, r.headerBytes + r.bodyRead);
+    m_responseTrace(id, object, bytes);
     ++m_stats.objects;
     Apply(m_scheduler->Completed(id));
     if (object == 0)

@@ -98,12 +98,8 @@ class GprsWebBrowser : public Application
     /// A connection's reading state.
     struct Reader
     {
-        Ptr<Socket> socket;      //!< its socket
-        std::string header;      //!< the current response's header read so far
-        bool inBody{false};      //!< header read; reading the body
-        uint32_t bodyLeft{0};    //!< body octets still to come
-        uint32_t bodyRead{0};    //!< body octets read
-        uint32_t headerBytes{0}; //!< the header's octets
+        Ptr<Socket> socket;              //!< its socket
+        GprsHttpResponseReader response; //!< the current response
     };
 
     /// Send a DNS query (again, when the previous one timed out).

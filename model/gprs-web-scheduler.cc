@@ -273,6 +273,121 @@ MakeGprsHttpRequest(uint32_t objectBytes, uint32_t bytes)
 }
 
 std::string
+MakeGprsHttpRequest(uint32_t objectBytes, uint32_t bytes, uint32_t object)
+{
+    return Pad("GET /" + std::to_string(objectBytes) + "/" + std::to_string(object) +
+                   " HTTP/1.1\r\n",
+               bytes);
+}
+
+std::string
+ReadGprsHttpUrl(const std::string& header)
+{
+    if (header.rfind("GET /", 0) != 0)
+    {
+        return "";
+    }
+    return header.substr(4, header.find(' ', 4) - 4);
+}
+
+namespace
+{
+
+/// \param digits text \return its value, if it is 1 to 10 decimal digits; else -1
+int64_t
+ReadDigits(const std::string& digits)
+{
+    if (digits.empty() || digits.size() > 10 ||
+        !std::all_of(digits.begin(), digits.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
+    {
+        return -1;
+    }
+    return std::stoll(digits);
+}
+
+} // namespace
+
+uint32_t
+GprsHttpResponseReader::Read(const uint8_t* data, uint32_t size)
+{
+    // Far above any header GprsWebServer sends (ResponseHeaderBytes is at most 65535).
+    constexpr std::size_t maxHeader = 65536;
+    uint32_t used = 0;
+    while (used < size && !IsComplete())
+    {
+        if (!m_inBody)
+        {
+            m_header.push_back(static_cast<char>(data[used++]));
+            const std::size_t n = m_header.size();
+            if (n >= 4 && m_header.compare(n - 4, 4, "\r\n\r\n") == 0)
+            {
+                const int64_t length = ReadGprsHttpSize(m_header);
+                if (length < 0)
+                {
+                    throw std::runtime_error("a response without Content-Length");
+                }
+                m_inBody = true;
+                m_bodyLeft = static_cast<uint32_t>(length);
+                m_headerBytes = static_cast<uint32_t>(n);
+                m_header.clear();
+            }
+            else if (n > maxHeader)
+            {
+                throw std::runtime_error("a response header longer than " +
+                                         std::to_string(maxHeader) + " octets");
+            }
+            continue;
+        }
+        const uint32_t n = std::min(size - used, m_bodyLeft);
+        m_bodyLeft -= n;
+        m_bodyRead += n;
+        used += n;
+    }
+    return used;
+}
+
+bool
+GprsHttpResponseReader::IsComplete() const
+{
+    return m_inBody && m_bodyLeft == 0;
+}
+
+void
+GprsHttpResponseReader::Next()
+{
+    m_inBody = false;
+    m_bodyLeft = 0;
+    m_bodyRead = 0;
+    m_headerBytes = 0;
+}
+
+bool
+GprsHttpResponseReader::InBody() const
+{
+    return m_inBody;
+}
+
+uint32_t
+GprsHttpResponseReader::GetBodyRead() const
+{
+    return m_bodyRead;
+}
+
+uint32_t
+GprsHttpResponseReader::GetHeaderBytes() const
+{
+    return m_headerBytes;
+}
+
+int64_t
+ReadGprsHttpObject(const std::string& header)
+{
+    const std::string url = ReadGprsHttpUrl(header);
+    const auto slash = url.find('/', 1);
+    return slash == std::string::npos ? -1 : ReadDigits(url.substr(slash + 1));
+}
+
+std::string
 MakeGprsHttpResponseHeader(uint32_t contentLength, uint32_t bytes)
 {
     return Pad("HTTP/1.1 200 OK\r\nContent-Length: " + std::to_string(contentLength) + "\r\n",
@@ -285,7 +400,8 @@ ReadGprsHttpSize(const std::string& header)
     std::string digits;
     if (header.rfind("GET /", 0) == 0)
     {
-        digits = header.substr(5, header.find(' ', 5) - 5);
+        // "/<size>" or "/<size>/<object>"
+        digits = header.substr(5, header.find_first_of(" /", 5) - 5);
     }
     else
     {
@@ -298,12 +414,7 @@ ReadGprsHttpSize(const std::string& header)
         const auto from = at + name.size();
         digits = header.substr(from, header.find("\r\n", from) - from);
     }
-    if (digits.empty() || digits.size() > 10 ||
-        !std::all_of(digits.begin(), digits.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
-    {
-        return -1;
-    }
-    return std::stoll(digits);
+    return ReadDigits(digits);
 }
 
 } // namespace ns3

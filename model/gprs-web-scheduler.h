@@ -210,6 +210,32 @@ std::string MakeGprsHttpRequest(uint32_t objectBytes, uint32_t bytes);
 
 /**
  * \ingroup gprs
+ * As MakeGprsHttpRequest(objectBytes, bytes), naming also which object of the page is asked for
+ * ("GET /<objectBytes>/<object> HTTP/1.1"), so that a proxy knows the object's identity; a
+ * GprsWebServer answers it alike, with \p objectBytes octets.
+ * \param objectBytes the object's size
+ * \param bytes the request's size, at least kGprsMinHttpHeaderBytes
+ * \param object the object (0: the HTML, i: the i-th embedded object)
+ * \return the request's text
+ */
+std::string MakeGprsHttpRequest(uint32_t objectBytes, uint32_t bytes, uint32_t object);
+
+/**
+ * \ingroup gprs
+ * \param header a request of MakeGprsHttpRequest
+ * \return the object it names; -1 if it names none
+ */
+int64_t ReadGprsHttpObject(const std::string& header);
+
+/**
+ * \ingroup gprs
+ * \param header a request of MakeGprsHttpRequest
+ * \return its URL (the request line's second word); empty if it is not a request
+ */
+std::string ReadGprsHttpUrl(const std::string& header);
+
+/**
+ * \ingroup gprs
  * The header of an HTTP/1.1 200 response of exactly \p bytes octets, naming the body's size in
  * Content-Length.
  * \param contentLength the body's octets
@@ -225,6 +251,41 @@ std::string MakeGprsHttpResponseHeader(uint32_t contentLength, uint32_t bytes);
  * \return the object's size of a request, the Content-Length of a response; -1 if absent
  */
 int64_t ReadGprsHttpSize(const std::string& header);
+
+/**
+ * \ingroup gprs
+ * Reads the responses arriving on one HTTP connection: each a header up to its empty line
+ * naming Content-Length (MakeGprsHttpResponseHeader), then that many body octets.
+ */
+class GprsHttpResponseReader
+{
+  public:
+    /**
+     * Read octets of the current response, stopping at its end.
+     * \param data the octets (only a header's are looked at)
+     * \param size their count
+     * \return octets consumed: \p size, or fewer when the response ended before them
+     * \throws std::runtime_error on a header without Content-Length or longer than 65536
+     */
+    uint32_t Read(const uint8_t* data, uint32_t size);
+    /// \return whether the current response has fully arrived; Next() begins the next one
+    bool IsComplete() const;
+    /// Begin reading the next response.
+    void Next();
+    /// \return whether the header has arrived
+    bool InBody() const;
+    /// \return the current response's body octets read
+    uint32_t GetBodyRead() const;
+    /// \return the current response's header octets (once InBody)
+    uint32_t GetHeaderBytes() const;
+
+  private:
+    std::string m_header;      //!< the header read so far
+    bool m_inBody{false};      //!< the header has arrived
+    uint32_t m_bodyLeft{0};    //!< body octets still to come
+    uint32_t m_bodyRead{0};    //!< body octets read
+    uint32_t m_headerBytes{0}; //!< the header's octets
+};
 
 /// Smallest HTTP header MakeGprsHttpRequest and MakeGprsHttpResponseHeader build: room for the
 /// largest size and the padding header.
