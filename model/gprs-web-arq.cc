@@ -34,11 +34,11 @@ Invalid(const std::string& what)
 GprsWebCreditEstimator::GprsWebCreditEstimator(uint32_t initialCredit,
                                                double margin,
                                                uint32_t rateSamples,
-                                               uint32_t minimum)
+                                               uint32_t segment)
     : m_margin(margin),
       m_rateSamples(rateSamples),
-      m_minimum(minimum),
-      m_credit(std::max(initialCredit, minimum))
+      m_segment(segment),
+      m_credit(std::max(initialCredit, segment))
 {
     if (initialCredit == 0)
     {
@@ -54,18 +54,38 @@ GprsWebCreditEstimator::GprsWebCreditEstimator(uint32_t initialCredit,
     {
         Invalid("GPRSWeb rate samples 0: the rate filter needs at least 1");
     }
-    if (minimum == 0)
+    if (segment == 0)
     {
-        Invalid("GPRSWeb minimum credit 0: must be at least 1 octet");
+        Invalid("GPRSWeb credit segment 0: must be at least 1 octet");
     }
 }
 
 void
-GprsWebCreditEstimator::AddRttSample(Time rtt)
+GprsWebCreditEstimator::AddRttSample(Time rtt, uint32_t octets)
 {
-    if (rtt.IsStrictlyPositive() && (m_minRtt.IsZero() || rtt < m_minRtt))
+    if (!rtt.IsStrictlyPositive())
     {
-        m_minRtt = rtt;
+        return;
+    }
+    if (m_samples.empty())
+    {
+        m_early.emplace_back(rtt, octets);
+        if (m_early.size() > 16)
+        {
+            m_early.erase(std::max_element(m_early.begin(), m_early.end()));
+        }
+        return;
+    }
+    TakeLatency(rtt, octets);
+}
+
+void
+GprsWebCreditEstimator::TakeLatency(Time rtt, uint32_t octets)
+{
+    const Time latency = Max(rtt - Seconds(octets / GetRate()), Time(0));
+    if (!m_latency || latency < *m_latency)
+    {
+        m_latency = latency;
     }
 }
 
@@ -79,19 +99,26 @@ GprsWebCreditEstimator::AddRateSample(double octetsPerSecond)
         {
             m_samples.pop_front();
         }
+        for (const auto& [rtt, octets] : m_early)
+        {
+            TakeLatency(rtt, octets);
+        }
+        m_early.clear();
     }
 }
 
 bool
 GprsWebCreditEstimator::Update()
 {
-    if (m_minRtt.IsZero() || m_samples.empty())
+    if (!m_latency || m_samples.empty())
     {
         return false;
     }
-    const double bdp = (1 + m_margin) * GetRate() * m_minRtt.GetSeconds();
+    const double bdp = (1 + m_margin) * GetRate() * GetRtt().GetSeconds();
+    // Rounded up to whole segments; a rounding error of the time arithmetic adds none.
+    const double segments = std::max(1.0, std::ceil(bdp / m_segment - 1e-9));
     const auto credit = static_cast<uint32_t>(
-        std::min<double>(std::max<double>(std::round(bdp), m_minimum), UINT32_MAX));
+        std::min<double>(segments * m_segment, UINT32_MAX / m_segment * m_segment));
     const bool changed = credit != m_credit;
     m_credit = credit;
     return changed;
@@ -106,7 +133,11 @@ GprsWebCreditEstimator::GetCredit() const
 Time
 GprsWebCreditEstimator::GetRtt() const
 {
-    return m_minRtt;
+    if (!m_latency || m_samples.empty())
+    {
+        return Time(0);
+    }
+    return *m_latency + Seconds(m_segment / GetRate());
 }
 
 double
@@ -261,7 +292,7 @@ GprsWebSender::Transmit(uint32_t seq, Time now)
     Outstanding& o = m_outstanding.at(seq);
     o.tx = m_nextTx++;
     o.sentTime = now;
-    m_txTimes[o.tx] = now;
+    m_txTimes[o.tx] = {now, o.length};
     m_inFlight += o.length;
     return o.tx;
 }
@@ -294,23 +325,24 @@ GprsWebAckResult
 GprsWebSender::OnAck(const GprsWebAckInfo& info, Time now)
 {
     GprsWebAckResult result;
+    // The rate first: the RTT sample is taken less its segment's serialization at the rate.
+    if (info.rate > 0)
+    {
+        m_credit.AddRateSample(info.rate);
+    }
     if (info.hasEcho)
     {
         auto it = m_txTimes.find(info.echo);
         if (it != m_txTimes.end())
         {
-            result.rtt = now - it->second;
-            m_credit.AddRttSample(*result.rtt);
+            result.rtt = now - it->second.first;
+            m_credit.AddRttSample(*result.rtt, it->second.second);
         }
         // Older transmissions can no longer give a sample: the echo has passed them.
         while (!m_txTimes.empty() && !GprsWebSeqLess(info.echo, m_txTimes.begin()->first))
         {
             m_txTimes.erase(m_txTimes.begin());
         }
-    }
-    if (info.rate > 0)
-    {
-        m_credit.AddRateSample(info.rate);
     }
     while (!m_outstanding.empty() && GprsWebSeqLess(m_outstanding.begin()->first, info.ack))
     {

@@ -121,11 +121,15 @@ struct GprsWebAckResult
  * 0.1 (GPRSWeb: "10 % above"). The rate is the bottleneck rate the receiver measures from the
  * spacing of segments sent back to back (packet pairs, Keshav, SIGCOMM 1991): the median of the
  * last `rateSamples` samples, so one pair squeezed together by an RLC retransmission does not
- * count. The RTT is the lowest sample of the association's life. Neither may come from the
- * flight itself: under load rate = flight / RTT, and 1.1 x (flight / RTT) x RTT would grow by
- * 10 % a round with a sliding RTT (the sender's own queue is in every sample) and shrink to one
- * segment with the lowest RTT whenever the RTT varies by more than 10 % (GPRS's does). Never
- * below `minimum` (one segment).
+ * count. The RTT is that of a full segment on an empty path: the lowest latency of the
+ * association's life, a sample less its segment's own serialization at the rate (octets / rate),
+ * plus a full segment's serialization. A short segment's raw RTT would not do: on a GPRS link a
+ * segment's serialization is most of its RTT (1400 octets at 4 KB/s: 0.35 s of about 1 s), so
+ * the lowest raw sample, from the smallest segment, would undersize the credit to one segment.
+ * Neither may come from the flight itself: under load rate = flight / RTT, and 1.1 x (flight /
+ * RTT) x RTT would grow by 10 % a round with a sliding RTT (the sender's own queue is in every
+ * sample). Only whole segments are sent, so the credit is rounded up to whole segments of
+ * `segment` octets (as TCP counts its window in segments), never below one.
  */
 class GprsWebCreditEstimator
 {
@@ -134,18 +138,20 @@ class GprsWebCreditEstimator
      * \param initialCredit octets before any sample, > 0
      * \param margin the fraction above rate x RTT, finite, >= 0
      * \param rateSamples how many rate samples the median filter keeps, > 0
-     * \param minimum the credit's floor (one segment), > 0
+     * \param segment a full segment, octets, > 0: the credit's unit and floor
      * \throws std::invalid_argument naming the bad value
      */
     GprsWebCreditEstimator(uint32_t initialCredit,
                            double margin,
                            uint32_t rateSamples,
-                           uint32_t minimum);
+                           uint32_t segment);
 
     /**
-     * \param rtt an RTT sample (ignored unless > 0)
+     * \param rtt an RTT sample (ignored unless > 0; before the first rate sample it waits for
+     *        it, the lowest 16 kept: the first segments of an association meet an empty path)
+     * \param octets the payload of the segment that gave it
      */
-    void AddRttSample(Time rtt);
+    void AddRttSample(Time rtt, uint32_t octets);
 
     /**
      * \param octetsPerSecond a bottleneck-rate sample (ignored unless > 0)
@@ -161,7 +167,7 @@ class GprsWebCreditEstimator
     /// \return the credit, octets
     uint32_t GetCredit() const;
 
-    /// \return the RTT estimate (lowest sample), zero without samples
+    /// \return the RTT estimate: a full segment's on an empty path, zero without samples
     Time GetRtt() const;
 
     /// \return the rate estimate (median of the window; of two middle ones their mean),
@@ -169,11 +175,14 @@ class GprsWebCreditEstimator
     double GetRate() const;
 
   private:
-    double m_margin;              //!< fraction above rate x RTT
-    uint32_t m_rateSamples;       //!< median filter length
-    uint32_t m_minimum;           //!< credit floor
-    uint32_t m_credit;            //!< current credit
-    Time m_minRtt;                //!< lowest RTT sample, zero before one
+    double m_margin;                                //!< fraction above rate x RTT
+    uint32_t m_rateSamples;                         //!< median filter length
+    uint32_t m_segment;                             //!< credit unit and floor
+    uint32_t m_credit;                              //!< current credit
+    std::optional<Time> m_latency;                  //!< lowest RTT sample less its serialization
+    std::vector<std::pair<Time, uint32_t>> m_early; //!< RTT samples before the first rate
+    /// Fold an RTT sample of a segment of \p octets into m_latency, with a rate known.
+    void TakeLatency(Time rtt, uint32_t octets);
     std::deque<double> m_samples; //!< rate samples, oldest first
 };
 
@@ -333,12 +342,13 @@ class GprsWebSender
     std::deque<uint32_t> m_queue[2];                                //!< message ids per priority
     std::map<uint32_t, Outstanding, GprsWebSeqOrder> m_outstanding; //!< by sequence number
     std::set<uint32_t, GprsWebSeqOrder> m_lost;                     //!< lost, waiting to go again
-    std::map<uint32_t, Time, GprsWebSeqOrder> m_txTimes;            //!< send time per transmission
-    uint32_t m_inFlight{0};                                         //!< octets in flight
-    std::optional<uint32_t> m_lastDataTx;                           //!< the last data transmission
-    Time m_lastDataTime;                                            //!< when it went
-    Time m_lastProgress;                                            //!< probe clock start
-    std::optional<Time> m_lastProbe;                                //!< when the last probe went
+    std::map<uint32_t, std::pair<Time, uint32_t>, GprsWebSeqOrder>
+        m_txTimes;                        //!< send time and payload octets per data transmission
+    uint32_t m_inFlight{0};               //!< octets in flight
+    std::optional<uint32_t> m_lastDataTx; //!< the last data transmission
+    Time m_lastDataTime;                  //!< when it went
+    Time m_lastProgress;                  //!< probe clock start
+    std::optional<Time> m_lastProbe;      //!< when the last probe went
 };
 
 /**

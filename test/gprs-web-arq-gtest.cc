@@ -299,45 +299,50 @@ TEST(GprsWebArq, MessagesCompleteOutOfOrderAndNormalGoesBeforePush)
     EXPECT_EQ(CheckMessage(r.delivered[0]), 2u);
 }
 
-TEST(GprsWebArq, CreditIsOnePointOneTimesRateTimesRtt)
+TEST(GprsWebArq, CreditIsOnePointOneTimesRateTimesFullSegmentRtt)
 {
     GprsWebCreditEstimator credit(10000, 0.1, 3, 100);
     EXPECT_EQ(credit.GetCredit(), 10000u) << "the BDP estimate until samples arrive";
     EXPECT_FALSE(credit.Update());
-    credit.AddRttSample(Seconds(2));
-    EXPECT_FALSE(credit.Update()) << "no rate sample yet";
+    credit.AddRttSample(Seconds(2.025), 100); // latency 2 s + a segment's 25 ms at 4000 B/s
+    EXPECT_FALSE(credit.Update()) << "no rate sample yet: the RTT sample waits for one";
     credit.AddRateSample(4000);
     EXPECT_TRUE(credit.Update());
-    EXPECT_EQ(credit.GetCredit(), 8800u); // 1.1 x 4000 B/s x 2 s
-    // The lowest RTT ever and the median rate of the last 3 samples count.
-    credit.AddRttSample(Seconds(5));
-    credit.AddRateSample(3000);
+    EXPECT_EQ(credit.GetRtt(), Seconds(2.025));
+    EXPECT_EQ(credit.GetCredit(), 9000u); // 1.1 x 4000 B/s x 2.025 s = 8910: 90 segments
+    // A short segment's RTT is lower by its shorter serialization only: the same latency.
+    credit.AddRttSample(Seconds(2.005), 20);
+    EXPECT_FALSE(credit.Update()) << "a short segment's lower RTT does not shrink the credit";
+    credit.AddRttSample(Seconds(1.525), 100);
     EXPECT_TRUE(credit.Update());
-    EXPECT_EQ(credit.GetCredit(), 7700u); // median of 4000, 3000: 3500
-    credit.AddRttSample(Seconds(1.5));
+    EXPECT_EQ(credit.GetCredit(), 6800u); // 1.1 x 4000 x 1.525 = 6710: 68 segments
+    // The median rate of the last 3 samples counts.
+    credit.AddRateSample(3000);
     credit.AddRateSample(6000);
+    EXPECT_FALSE(credit.Update()) << "median of 4000, 3000, 6000";
+    credit.AddRateSample(60000); // one pair squeezed together: an outlier
     credit.Update();
-    EXPECT_EQ(credit.GetCredit(), 6600u); // 1.1 x 4000 x 1.5
-    credit.AddRateSample(60000);          // one pair squeezed together: an outlier
-    credit.Update();
-    EXPECT_EQ(credit.GetCredit(), 9900u) << "median of 3000, 6000, 60000";
+    EXPECT_EQ(credit.GetCredit(), 10100u) << "median of 3000, 6000, 60000: 1.1 x 6000 x 1.5167";
     for (int k = 0; k < 3; ++k)
     {
         credit.AddRateSample(2000);
     }
     credit.Update();
-    EXPECT_EQ(credit.GetCredit(), 3300u) << "older samples left the filter";
-    EXPECT_EQ(credit.GetRtt(), Seconds(1.5));
+    EXPECT_EQ(credit.GetCredit(), 3500u) << "older samples left the filter: 1.1 x 2000 x 1.55";
+    EXPECT_EQ(credit.GetRtt(), Seconds(1.55));
     EXPECT_DOUBLE_EQ(credit.GetRate(), 2000);
-    // Another margin, and the floor of one segment.
+    // Another margin; whole segments; the floor of one segment.
     GprsWebCreditEstimator noMargin(10000, 0, 3, 1400);
-    noMargin.AddRttSample(Seconds(1));
     noMargin.AddRateSample(5000);
+    noMargin.AddRttSample(Seconds(1.28), 1400);
     noMargin.Update();
-    EXPECT_EQ(noMargin.GetCredit(), 5000u);
-    noMargin.AddRttSample(Seconds(0.1));
+    EXPECT_EQ(noMargin.GetCredit(), 7000u) << "5000 x 1.28 = 6400, rounded up to 5 segments";
+    noMargin.AddRttSample(Seconds(0.1), 100);
     noMargin.Update();
-    EXPECT_EQ(noMargin.GetCredit(), 1400u);
+    EXPECT_EQ(noMargin.GetCredit(), 2800u) << "5000 x (0.08 + 0.28) = 1800: 2 segments";
+    noMargin.AddRttSample(Seconds(0.01), 1400);
+    noMargin.Update();
+    EXPECT_EQ(noMargin.GetCredit(), 1400u) << "latency 0 (a sample below its serialization)";
 }
 
 TEST(GprsWebArq, ReceiverMeasuresTheRateOfBackToBackSegments)
@@ -451,8 +456,9 @@ TEST(GprsWebArq, CreditSettlesAtOnePointOneTimesTheLinksBdp)
         EXPECT_GE(r.rtt, Seconds(1.25)) << jitter;
         EXPECT_LT(r.rtt, Seconds(1.3)) << jitter;
         EXPECT_NEAR(r.rate, 4000, 0.02 * 4000) << jitter;
-        EXPECT_NEAR(r.credit, 1.1 * kBdp, 0.02 * kBdp) << jitter;
-        EXPECT_LT(r.maxCredit, 1.2 * kBdp) << jitter << ": no growth from the sender's own queue";
+        // 1.1 x the BDP, 5500 octets, rounded up to whole segments of 1000.
+        EXPECT_EQ(r.credit, 6000u) << jitter;
+        EXPECT_LE(r.maxCredit, 6000u) << jitter << ": no growth from the sender's own queue";
         EXPECT_GT(r.minCredit, kBdp) << jitter << ": no shrinking when the RTT varies";
     }
     // Without jitter 1.1 x BDP keeps the link busy: 200 KB in 50 s plus the first RTT.
@@ -799,7 +805,7 @@ TEST(GprsWebArq, BadParametersAreNamed)
     ExpectInvalid([] { GprsWebCreditEstimator(0, 0.1, 1, 1); }, "initial credit 0");
     ExpectInvalid([] { GprsWebCreditEstimator(1, -0.5, 1, 1); }, "margin -0.5");
     ExpectInvalid([] { GprsWebCreditEstimator(1, 0.1, 0, 1); }, "rate samples 0");
-    ExpectInvalid([] { GprsWebCreditEstimator(1, 0.1, 1, 0); }, "minimum credit 0");
+    ExpectInvalid([] { GprsWebCreditEstimator(1, 0.1, 1, 0); }, "credit segment 0");
     ExpectInvalid([] { GprsWebSender(0, DefaultCredit(), Seconds(3)); }, "segment size 0");
     ExpectInvalid([] { GprsWebSender(10, DefaultCredit(), Seconds(0)); }, "probe interval 0");
     ExpectInvalid([] { GprsWebReceiver(0, 1); }, "ACK every 0");
