@@ -24,8 +24,12 @@
 #include <cerrno>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <filesystem>
+#include <fstream>
 #include <functional>
 #include <iomanip>
 #include <iostream>
@@ -65,6 +69,7 @@ struct Options
     std::string parts{"all"};             //!< parts to run
     uint32_t repeats{5};                  //!< runs per p2p/idle configuration (median reported)
     bool fork{true};                      //!< run each measurement in a child process
+    bool callgrind{false};                //!< count instructions under valgrind's callgrind
     std::string cs{"CS-2"};               //!< coding scheme of every cell
     std::string ci{"24"};                 //!< C/I of every mobile (good: CS-2 BLER near 0)
     uint32_t msClass{8};                  //!< multislot class of every mobile
@@ -76,6 +81,7 @@ struct Options
     uint32_t p2pPdchs{4};    //!< PDCHs of the cell
     /// One-way delay of the point-to-point link: by default the GPRS core network's.
     Time p2pDelay{DefaultOf<TimeValue>(GprsBssNetDevice::GetTypeId(), "CoreNetworkDelay")};
+    uint32_t p2pIdleMobiles{0}; //!< > 0: also the GPRS download among this many idle mobiles
     // Part scale
     std::vector<uint32_t> cells{1, 10, 100}; //!< cells per configuration
     std::vector<uint32_t> mobiles{20};       //!< mobiles per cell per configuration
@@ -104,7 +110,33 @@ struct Result
     uint64_t blockPeriods{0}; //!< block periods, summed over cells
     uint64_t rxBytes{0};      //!< application bytes received, all sinks
     long peakRssKib{0};       //!< peak resident memory of the run's process
+    uint64_t instructions{0}; //!< instructions in Simulator::Run() (--callgrind), else 0
 };
+
+/// Median and range of a ratio over repeated runs.
+struct Spread
+{
+    double median{-1}; //!< median, < 0: none
+    double min{-1};    //!< smallest
+    double max{-1};    //!< largest
+};
+
+/// \return the median and range of \p values (none if empty)
+Spread
+SpreadOf(std::vector<double> values)
+{
+    Spread s;
+    if (values.empty())
+    {
+        return s;
+    }
+    std::sort(values.begin(), values.end());
+    const std::size_t n = values.size();
+    s.median = n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+    s.min = values.front();
+    s.max = values.back();
+    return s;
+}
 
 /// One CSV row: a configuration and its (median) result.
 struct Row
@@ -117,8 +149,10 @@ struct Row
     uint32_t pdchs{0};     //!< PDCHs per cell
     uint32_t runs{0};      //!< runs the median is taken over
     Result r;              //!< the median run (peak memory: the largest of the runs)
-    double ratio{-1};      //!< wall time ratio against the reference, < 0: none
-    std::string reference; //!< the case the ratio divides by
+    Spread wallRatio;      //!< wall time ratio against the reference, per run pair
+    Spread cpuRatio;       //!< CPU time ratio against the reference, per run pair
+    Spread instrRatio;     //!< instruction ratio against the reference (--callgrind)
+    std::string reference; //!< the case the ratios divide by
 };
 
 /// \return a row of configuration \p name of \p part, not measured yet
@@ -138,7 +172,8 @@ const char* const kCsvHeader =
     "part,case,build,cells,ggsns,mobiles_per_cell,pdchs,runs,sim_s,setup_wall_s,wall_s,cpu_s,"
     "events,"
     "events_per_wall_s,radio_blocks,block_periods,radio_blocks_per_wall_s,"
-    "radio_blocks_per_cpu_s,rx_bytes,peak_rss_kib,wall_ratio,ratio_vs";
+    "radio_blocks_per_cpu_s,rx_bytes,peak_rss_kib,instructions,wall_ratio,wall_ratio_min,"
+    "wall_ratio_max,cpu_ratio,cpu_ratio_min,cpu_ratio_max,instr_ratio,ratio_vs";
 
 /// \return build type and the compile-time switches that change the cost of the code
 std::string
@@ -170,10 +205,20 @@ PrintRow(const Row& row)
       << std::setprecision(0) << (wall > 0 ? row.r.events / wall : 0) << "," << row.r.radioBlocks
       << "," << row.r.blockPeriods << "," << (wall > 0 ? row.r.radioBlocks / wall : 0) << ","
       << (cpu > 0 ? row.r.radioBlocks / cpu : 0) << "," << row.r.rxBytes << "," << row.r.peakRssKib
-      << ",";
-    if (row.ratio >= 0)
+      << "," << row.r.instructions << std::setprecision(3);
+    for (const double v : {row.wallRatio.median,
+                           row.wallRatio.min,
+                           row.wallRatio.max,
+                           row.cpuRatio.median,
+                           row.cpuRatio.min,
+                           row.cpuRatio.max,
+                           row.instrRatio.median})
     {
-        o << std::setprecision(3) << row.ratio;
+        o << ",";
+        if (v >= 0)
+        {
+            o << v;
+        }
     }
     o << "," << row.reference << "\n";
     std::cout << o.str() << std::flush;
@@ -576,6 +621,85 @@ RunIdle(const Options& o, Time gap, Time stop)
 // ---------------------------------------------------------------------------------------------
 // Measurement plumbing
 
+/// Set (to a directory for its output files) in the program --callgrind runs under callgrind.
+const char* const kCallgrindDirEnv = "GPRS_BENCHMARK_CALLGRIND_DIR";
+
+/**
+ * \param pid a child process that ran under callgrind and has exited
+ * \return the instructions it executed inside Simulator::Run() (the only function collected),
+ *         0 when not under callgrind; its output file is removed
+ */
+uint64_t
+CallgrindInstructions(pid_t pid)
+{
+    const char* dir = std::getenv(kCallgrindDirEnv);
+    if (!dir)
+    {
+        return 0;
+    }
+    const std::string path = std::string(dir) + "/callgrind.out." + std::to_string(pid);
+    std::ifstream in(path);
+    std::string line;
+    uint64_t instructions = 0;
+    bool found = false;
+    while (std::getline(in, line))
+    {
+        if (line.rfind("summary: ", 0) == 0)
+        {
+            instructions = std::stoull(line.substr(9));
+            found = true;
+        }
+    }
+    NS_ABORT_MSG_UNLESS(found, "no instruction count in callgrind output " << path);
+    std::remove(path.c_str());
+    return instructions;
+}
+
+/**
+ * --callgrind: run this program again (with \p argv, which must not ask for --callgrind) under
+ * valgrind --tool=callgrind, collecting only inside ns3::Simulator::Run(), one output file per
+ * process in a scratch directory that is removed afterwards.
+ * \return the exit status for main()
+ */
+int
+RunUnderCallgrind(char* argv[])
+{
+    char dir[] = "/tmp/gprs-benchmark-XXXXXX";
+    NS_ABORT_MSG_UNLESS(mkdtemp(dir), "mkdtemp: " << std::strerror(errno));
+    std::vector<std::string> args{"valgrind",
+                                  "--tool=callgrind",
+                                  "--quiet",
+                                  "--toggle-collect=ns3::Simulator::Run()",
+                                  std::string("--callgrind-out-file=") + dir + "/callgrind.out.%p",
+                                  std::filesystem::read_symlink("/proc/self/exe").string()};
+    for (int i = 1; argv[i]; ++i)
+    {
+        args.emplace_back(argv[i]);
+    }
+    std::vector<char*> cargs;
+    for (auto& a : args)
+    {
+        cargs.push_back(a.data());
+    }
+    cargs.push_back(nullptr);
+    std::cout.flush();
+    const pid_t pid = fork();
+    NS_ABORT_MSG_IF(pid < 0, "fork: " << std::strerror(errno));
+    if (pid == 0)
+    {
+        setenv(kCallgrindDirEnv, dir, 1);
+        execvp("valgrind", cargs.data());
+        std::cerr << "error: --callgrind needs valgrind on the PATH (Debian package valgrind): "
+                  << std::strerror(errno) << "\n";
+        _exit(127);
+    }
+    int status = 0;
+    waitpid(pid, &status, 0);
+    // The program's own (top) process leaves an empty count behind.
+    std::filesystem::remove_all(dir);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+}
+
 /**
  * Run \p fn, in a child process when o.fork (its peak memory is then its own: the parent
  * never simulates), and return its result with the peak resident memory.
@@ -617,23 +741,66 @@ Measure(const Options& o, const std::function<Result()>& fn)
     NS_ABORT_MSG_UNLESS(got && WIFEXITED(status) && WEXITSTATUS(status) == 0,
                         "a benchmark run failed (child status " << status << ")");
     r.peakRssKib = usage.ru_maxrss;
+    r.instructions = CallgrindInstructions(pid);
     return r;
 }
 
-/// Measure \p runs times; the row gets the run of median wall time and the largest memory.
-Row
-MeasureRow(const Options& o, Row row, uint32_t runs, const std::function<Result()>& fn)
+/// Run \p fn once (run \p i of \p runs of \p row) with a progress line on stderr.
+Result
+MeasureOne(const Options& o,
+           const Row& row,
+           uint32_t i,
+           uint32_t runs,
+           const std::function<Result()>& fn)
 {
-    std::vector<Result> results;
-    for (uint32_t i = 0; i < runs; ++i)
+    std::cerr << "[gprs-benchmark] " << row.part << " " << row.name << " (" << row.cells
+              << " cells x " << row.mobiles << " mobiles), run " << i + 1 << "/" << runs << " ..."
+              << std::flush;
+    const Result r = Measure(o, fn);
+    std::cerr << " " << std::fixed << std::setprecision(3) << r.wallS << " s wall, " << r.cpuS
+              << " s CPU, " << r.events << " events";
+    if (r.instructions > 0)
     {
-        std::cerr << "[gprs-benchmark] " << row.part << " " << row.name << " (" << row.cells
-                  << " cells x " << row.mobiles << " mobiles), run " << i + 1 << "/" << runs
-                  << " ..." << std::flush;
-        results.push_back(Measure(o, fn));
-        std::cerr << " " << std::fixed << std::setprecision(3) << results.back().wallS
-                  << " s wall, " << results.back().events << " events\n";
+        std::cerr << ", " << r.instructions << " instructions";
     }
+    std::cerr << "\n";
+    return r;
+}
+
+/**
+ * Give \p row the ratios of \p runs to \p references, run i to reference run i, and name the
+ * reference case \p reference.
+ */
+void
+SetRatios(Row& row,
+          const std::vector<Result>& runs,
+          const std::vector<Result>& references,
+          const std::string& reference)
+{
+    std::vector<double> wall;
+    std::vector<double> cpu;
+    std::vector<double> instr;
+    for (std::size_t i = 0; i < runs.size() && i < references.size(); ++i)
+    {
+        const Result& a = runs[i];
+        const Result& b = references[i];
+        wall.push_back(b.wallS > 0 ? a.wallS / b.wallS : 0);
+        cpu.push_back(b.cpuS > 0 ? a.cpuS / b.cpuS : 0);
+        if (b.instructions > 0)
+        {
+            instr.push_back(static_cast<double>(a.instructions) / b.instructions);
+        }
+    }
+    row.wallRatio = SpreadOf(wall);
+    row.cpuRatio = SpreadOf(cpu);
+    row.instrRatio = SpreadOf(instr);
+    row.reference = reference;
+}
+
+/// \return \p row with \p results: the run of median wall time and the largest memory
+Row
+WithMedian(Row row, std::vector<Result> results)
+{
     long peak = 0;
     for (const auto& r : results)
     {
@@ -642,10 +809,22 @@ MeasureRow(const Options& o, Row row, uint32_t runs, const std::function<Result(
     std::sort(results.begin(), results.end(), [](const Result& a, const Result& b) {
         return a.wallS < b.wallS;
     });
-    row.runs = runs;
+    row.runs = static_cast<uint32_t>(results.size());
     row.r = results[results.size() / 2];
     row.r.peakRssKib = peak;
     return row;
+}
+
+/// Measure \p runs times; the row gets the run of median wall time and the largest memory.
+Row
+MeasureRow(const Options& o, const Row& row, uint32_t runs, const std::function<Result()>& fn)
+{
+    std::vector<Result> results;
+    for (uint32_t i = 0; i < runs; ++i)
+    {
+        results.push_back(MeasureOne(o, row, i, runs, fn));
+    }
+    return WithMedian(row, results);
 }
 
 void
@@ -656,21 +835,44 @@ RunP2pPart(const Options& o)
     std::cerr << "[gprs-benchmark] p2p: " << o.bytes << " bytes, GPRS " << o.cs << " on "
               << o.p2pPdchs << " PDCHs vs point-to-point " << rate << ", one-way delay "
               << delay.As(Time::MS) << "\n";
-    const Row gprs = MeasureRow(o, MakeRow("p2p", "gprs-tcp", 1, 1, o.p2pPdchs), o.repeats, [&o]() {
-        return RunTransfer(o, [&o]() { return CreateGprs(o, 1, 1, o.p2pPdchs, 1); });
-    });
-    const Row p2p = MeasureRow(
-        o,
-        MakeRow("p2p", "p2p-tcp-" + std::to_string(rate.GetBitRate() / 1000) + "kbps", 0, 1, 0),
-        o.repeats,
-        [&o, rate, delay]() {
+    Row gprs = MakeRow("p2p", "gprs-tcp", 1, 1, o.p2pPdchs);
+    Row p2p =
+        MakeRow("p2p", "p2p-tcp-" + std::to_string(rate.GetBitRate() / 1000) + "kbps", 0, 1, 0);
+    const uint32_t idle = o.p2pIdleMobiles;
+    Row crowded = MakeRow("p2p", "gprs-tcp-idle" + std::to_string(idle), 1, 1 + idle, o.p2pPdchs);
+    // Interleaved (GPRS, point-to-point, GPRS among idle mobiles; again): a load that changes
+    // during the invocation affects the runs of a pair alike.
+    std::vector<Result> gprsRuns;
+    std::vector<Result> p2pRuns;
+    std::vector<Result> crowdedRuns;
+    for (uint32_t i = 0; i < o.repeats; ++i)
+    {
+        gprsRuns.push_back(MeasureOne(o, gprs, i, o.repeats, [&o]() {
+            return RunTransfer(o, [&o]() { return CreateGprs(o, 1, 1, o.p2pPdchs, 1); });
+        }));
+        p2pRuns.push_back(MeasureOne(o, p2p, i, o.repeats, [&o, rate, delay]() {
             return RunTransfer(o, [&o, rate, delay]() { return CreateP2p(o, rate, delay); });
-        });
-    Row withRatio = gprs;
-    withRatio.ratio = p2p.r.wallS > 0 ? gprs.r.wallS / p2p.r.wallS : 0;
-    withRatio.reference = p2p.name;
-    PrintRow(withRatio);
-    PrintRow(p2p);
+        }));
+        if (idle > 0)
+        {
+            // Mobile 0 downloads; the others are attached and never send or receive.
+            crowdedRuns.push_back(MeasureOne(o, crowded, i, o.repeats, [&o, idle]() {
+                return RunTransfer(o, [&o, idle]() {
+                    return CreateGprs(o, 1, 1 + idle, o.p2pPdchs, 1);
+                });
+            }));
+        }
+    }
+    gprs = WithMedian(gprs, gprsRuns);
+    SetRatios(gprs, gprsRuns, p2pRuns, p2p.name);
+    PrintRow(gprs);
+    PrintRow(WithMedian(p2p, p2pRuns));
+    if (idle > 0)
+    {
+        crowded = WithMedian(crowded, crowdedRuns);
+        SetRatios(crowded, crowdedRuns, gprsRuns, gprs.name);
+        PrintRow(crowded);
+    }
 }
 
 void
@@ -718,8 +920,7 @@ RunIdlePart(const Options& o)
                         return run(t);
                     }));
             }
-            rows[1].ratio = rows[0].r.wallS > 0 ? rows[1].r.wallS / rows[0].r.wallS : 0;
-            rows[1].reference = rows[0].name;
+            SetRatios(rows[1], {rows[1].r}, {rows[0].r}, rows[0].name);
             PrintRow(rows[0]);
             PrintRow(rows[1]);
         };
@@ -782,8 +983,10 @@ main(int argc, char* argv[])
         "transfer over a point-to-point link of the cell's nominal rate (downlink timeslots "
         "x RLC data rate of the CS: 4 x 12 kbit/s = 48 kbit/s for CS-2) with the GPRS core "
         "network delay and a DropTail queue of the GGSN buffer size; same TCP settings, same "
-        "Internet link. Rows: median of --repeats runs each; wall_ratio = GPRS / p2p wall "
-        "time.\n"
+        "Internet link; with --p2pIdleMobiles N also the GPRS download with N idle mobiles "
+        "in its cell. The cases run interleaved, --repeats times: rows show the run of median "
+        "wall time; wall_ratio, cpu_ratio (and instr_ratio with --callgrind) are the median "
+        "over the repeats of GPRS / p2p (and idle-cell / alone), _min and _max their range.\n"
         "  scale --cells x --mobiles cells of --scalePdchs PDCHs, --cellsPerGgsn per GGSN "
         "(each GGSN with its own server), for "
         "--scaleTime: even mobiles run greedy TCP downloads, odd ones on/off UDP downlink "
@@ -795,8 +998,11 @@ main(int argc, char* argv[])
         "--burstPackets 500-byte UDP packets to every mobile, two 100-byte ones back) every "
         "--burstGap, and the same with gaps --gapFactor times longer: wall_ratio = long / "
         "short, about 1 if cost grows with traffic and not with idle time.\n"
-        "Columns: wall_s is the wall-clock time (steady_clock) of Simulator::Run() only, "
-        "setup_wall_s the scenario construction; events counts events executed "
+        "Columns: wall_s is the wall-clock time (steady_clock) of Simulator::Run() only, cpu_s "
+        "the process CPU time (std::clock) over the same span, setup_wall_s the scenario "
+        "construction; instructions (with --callgrind, else 0) those executed inside "
+        "Simulator::Run(), counted by callgrind: repeatable on a busy machine; events counts "
+        "events executed "
         "(Simulator::GetEventCount(), the benchmark's progress events removed); radio_blocks "
         "and block_periods sum GprsPcu::GetRadioBlocks()/GetBlockPeriods() over cells; "
         "peak_rss_kib is the peak resident memory (ru_maxrss) of the process that ran it: with "
@@ -831,6 +1037,10 @@ main(int argc, char* argv[])
                            return !parts.empty();
                        });
     options.AddFlag("fork", "run every measurement in a child process (own peak memory)", o.fork);
+    options.AddFlag("callgrind",
+                    "run under valgrind --tool=callgrind and report the instructions executed "
+                    "inside Simulator::Run() (needs --fork and valgrind; about 50 times slower)",
+                    o.callgrind);
     options.AddCodingScheme("cs", "coding scheme of every cell, fixed", o.cs);
     options.AddRadioConditions("ci", "C/I of every mobile, both directions", o.ci);
     options.AddMultislotClass("multislot class of every mobile", o.msClass);
@@ -880,6 +1090,11 @@ main(int argc, char* argv[])
          1,
          1000},
         {"idleMobiles", "idle: mobiles of the cell", &o.idleMobiles, 1, 60000},
+        {"p2pIdleMobiles",
+         "p2p: > 0: also the GPRS download with this many idle mobiles in its cell",
+         &o.p2pIdleMobiles,
+         0,
+         60000},
         {"bursts", "idle: traffic bursts in the gap comparison", &o.bursts, 1, 10000},
         {"burstPackets", "idle: downlink packets per mobile per burst", &o.burstPackets, 1, 10000},
         {"gapFactor",
@@ -915,9 +1130,16 @@ main(int argc, char* argv[])
     {
         options.SetsAttribute(std::string("ns3::UdpClient::") + attribute);
     }
+    options.Require("callgrind", "only with --fork (the default)", [&o]() {
+        return !o.callgrind || o.fork;
+    });
     if (!options.Parse(argc, argv))
     {
         return 2;
+    }
+    if (o.callgrind && !std::getenv(kCallgrindDirEnv))
+    {
+        return RunUnderCallgrind(argv);
     }
     o.cs = ToString(ParseGprsCodingScheme(o.cs));
 
