@@ -638,6 +638,7 @@ GprsPcu::DoInitialize()
     {
         NS_FATAL_ERROR("GprsPcu: " << e.what());
     }
+    GprsTimeslotLoad load;
     for (uint32_t i = 0; i < m_mss.size(); ++i)
     {
         // The buffer sizes may have changed since AddMs().
@@ -645,7 +646,7 @@ GprsPcu::DoInitialize()
         m_mss[i].ul.buffer->SetMaxSize(QueueSize(QueueSizeUnit::BYTES, m_ulBufferBytes));
         m_mss[i].dl.tbf.SetConfig(GetTbfConfig(GprsDirection::DOWNLINK));
         m_mss[i].ul.tbf.SetConfig(GetTbfConfig(GprsDirection::UPLINK));
-        ComputeTimeslots(i);
+        ComputeTimeslots(i, load);
         for (const Time& t : m_mss[i].dev->GetCellReselections())
         {
             Simulator::Schedule(t, &GprsPcu::Reselect, this, i);
@@ -676,6 +677,7 @@ GprsPcu::DoDispose()
         }
     }
     m_mss.clear();
+    m_tracked.clear();
     m_bss = nullptr;
     m_scheduler = nullptr;
     Object::DoDispose();
@@ -698,7 +700,41 @@ GprsPcu::AddMs(Ptr<GprsMsNetDevice> ms)
         link->buffer = CreateObject<DropTailQueue<Packet>>();
         link->buffer->SetMaxSize(QueueSize(QueueSizeUnit::BYTES, bytes));
     }
-    return static_cast<uint32_t>(m_mss.size() - 1);
+    const auto index = static_cast<uint32_t>(m_mss.size() - 1);
+    // Every state a TBF enters but NONE makes the mobile part of the per-block work.
+    const auto observer = [this, index](GprsTbfState state) {
+        if (state != GprsTbfState::NONE)
+        {
+            Track(index);
+        }
+    };
+    m_mss.back().dl.tbf.SetStateObserver(observer);
+    m_mss.back().ul.tbf.SetStateObserver(observer);
+    return index;
+}
+
+void
+GprsPcu::Track(uint32_t index)
+{
+    Ms& ms = m_mss[index];
+    if (!ms.tracked)
+    {
+        ms.tracked = true;
+        m_tracked.insert(std::lower_bound(m_tracked.begin(), m_tracked.end(), index), index);
+    }
+}
+
+bool
+GprsPcu::NeedsTracking(const Ms& ms)
+{
+    return ms.dl.tbf.GetState() != GprsTbfState::NONE ||
+           ms.ul.tbf.GetState() != GprsTbfState::NONE || ms.dl.ackOwed || ms.ul.ackOwed;
+}
+
+uint32_t
+GprsPcu::GetTrackedMobiles() const
+{
+    return static_cast<uint32_t>(m_tracked.size());
 }
 
 uint32_t
@@ -744,24 +780,16 @@ GprsPcu::GetLink(uint32_t index, GprsDirection dir) const
 }
 
 void
-GprsPcu::ComputeTimeslots(uint32_t index)
+GprsPcu::ComputeTimeslots(uint32_t index, GprsTimeslotLoad& load)
 {
     Ms& ms = m_mss[index];
     const int msClass = static_cast<int>(ms.dev->GetMultislotClass());
-    // Spread the mobiles over the PDCHs: count who holds each timeslot already (mobiles not yet
-    // placed hold none) and let the allocator avoid the busiest ones.
+    // Spread the mobiles over the PDCHs: the load counts who holds each timeslot already (the
+    // mobiles placed before this one; a sum kept by the caller, not a scan of all mobiles per
+    // mobile) and the allocator avoids the busiest ones.
     auto span = [](uint8_t first, uint8_t count) {
         return GprsTimeslotSet((1UL << count) - 1) << first;
     };
-    GprsTimeslotLoad load;
-    for (uint32_t i = 0; i < m_mss.size(); ++i)
-    {
-        if (i != index)
-        {
-            load.Add({span(m_mss[i].dlFirst, m_mss[i].dlCount),
-                      span(m_mss[i].ulFirst, m_mss[i].ulCount)});
-        }
-    }
     const GprsMsTimeslots ts = GprsAllocateTimeslots(msClass, load, static_cast<int>(m_numPdch));
     auto firstOf = [](const GprsTimeslotSet& set) {
         for (uint8_t tn = 0; tn < set.size(); ++tn)
@@ -778,6 +806,7 @@ GprsPcu::ComputeTimeslots(uint32_t index)
     ms.dlAckTn = static_cast<uint8_t>(ts.ackTn);
     ms.ulFirst = firstOf(ts.uplink);
     ms.ulCount = static_cast<uint8_t>(ts.uplink.count());
+    load.Add({span(ms.dlFirst, ms.dlCount), span(ms.ulFirst, ms.ulCount)});
     NS_LOG_INFO("MS " << index << " class " << msClass << ": DL TN " << +ms.dlFirst << "+"
                       << +ms.dlCount << " (Ack/Nack on TN " << +ms.dlAckTn << "), UL TN "
                       << +ms.ulFirst << "+" << +ms.ulCount);
@@ -991,6 +1020,7 @@ GprsPcu::EndHold(uint32_t index, GprsDirection dir)
         // The final Packet Uplink Ack/Nack (FAI) ends the extended uplink TBF.
         link.tbf.Finish();
         link.ackOwed = true;
+        Track(index);
     }
     EnsureClock();
 }
@@ -1012,8 +1042,10 @@ GprsPcu::HasResources(uint32_t index, GprsDirection dir) const
     const Ms& ms = m_mss[index];
     uint32_t tfis = 0;
     std::array<uint32_t, 8> usfs{};
-    for (const Ms& other : m_mss)
+    // A TBF that holds a TFI is in a state other than NONE: its mobile is tracked.
+    for (const uint32_t i : m_tracked)
     {
+        const Ms& other = m_mss[i];
         const Link& link = dir == GprsDirection::DOWNLINK ? other.dl : other.ul;
         if (&other == &ms || !HoldsTfi(link.tbf))
         {
@@ -1043,7 +1075,7 @@ GprsPcu::AllocateTfi(uint32_t index, GprsDirection dir)
     // called once HasResources() said one of each is free.
     std::bitset<kGprsTfis> tfis;
     std::array<std::bitset<kGprsUsfsPerPdch>, 8> usfs{};
-    for (uint32_t i = 0; i < m_mss.size(); ++i)
+    for (const uint32_t i : m_tracked)
     {
         const Link& other = GetLink(i, dir);
         if (i == index || !HoldsTfi(other.tbf))
@@ -1717,9 +1749,18 @@ GprsPcu::CollectSenders()
     m_sendingDl.clear();
     m_sendingUl.clear();
     m_controlPending.clear();
-    for (uint32_t i = 0; i < m_mss.size(); ++i)
+    // Only tracked mobiles, in index order as the old scan over all of them; drop those that
+    // need no tracking any more.
+    std::size_t kept = 0;
+    for (const uint32_t i : m_tracked)
     {
-        const Ms& ms = m_mss[i];
+        Ms& ms = m_mss[i];
+        if (!NeedsTracking(ms))
+        {
+            ms.tracked = false;
+            continue;
+        }
+        m_tracked[kept++] = i;
         if (ms.ul.ackOwed || ms.dl.tbf.GetState() == GprsTbfState::ASSIGN_PACCH ||
             ms.ul.tbf.GetState() == GprsTbfState::ASSIGN_PACCH)
         {
@@ -1736,6 +1777,7 @@ GprsPcu::CollectSenders()
             m_sendingUl.push_back(i);
         }
     }
+    m_tracked.resize(kept);
 }
 
 bool
@@ -1769,8 +1811,9 @@ GprsPcu::HasWork() const
             }
         }
     }
-    for (const auto& ms : m_mss)
+    for (const uint32_t i : m_tracked)
     {
+        const Ms& ms = m_mss[i];
         for (const Link* link : {&ms.dl, &ms.ul})
         {
             const GprsTbfState state = link->tbf.GetState();
@@ -1836,6 +1879,7 @@ GprsPcu::PollUnanswered(uint32_t index, Reservation::Purpose purpose)
             else
             {
                 ms.ul.ackOwed = true;
+                Track(index);
             }
         }
         break;
@@ -1922,6 +1966,7 @@ GprsPcu::ReceiveUplink(uint8_t pdch, Air& air)
             air.stalled)
         {
             ms.ul.ackOwed = true;
+            Track(air.ms);
         }
         if (ms.ul.rx->IsComplete() && tbf.GetState() == GprsTbfState::FLOW)
         {

@@ -44,6 +44,7 @@ class GprsBssNetDevice;
 class GprsMsNetDevice;
 class GprsLinkAdaptation;
 class GprsScheduler;
+struct GprsTimeslotLoad;
 
 /**
  * \param os a stream
@@ -289,6 +290,13 @@ class GprsPcu : public Object
     /// \return radio blocks (data and control, both directions) simulated so far
     uint64_t GetRadioBlocks() const;
 
+    /**
+     * \return the mobiles the per-block work looks at: those with a TBF in any state but NONE
+     *         or an Ack/Nack owed, and (until the next block period drops them) those that had
+     *         one since the last block period. Idle mobiles cost nothing per block.
+     */
+    uint32_t GetTrackedMobiles() const;
+
     /// \return mobiles in the cell
     uint32_t GetNMs() const;
 
@@ -441,6 +449,7 @@ class GprsPcu : public Object
         bool cellUpdatePending{false};     //!< the network does not know the mobile's cell yet
         Time radioValidUntil{-1};          //!< cached C/I and outage hold until then
         std::array<double, 4> blerCache{}; //!< BLER per CS at the cached C/I (< 0: unknown)
+        bool tracked{false};               //!< in m_tracked
     };
 
     /// An uplink block reserved by RRBP, and what the mobile answers in it.
@@ -492,7 +501,12 @@ class GprsPcu : public Object
     bool Enqueue(uint32_t index, GprsDirection dir, Ptr<Packet> packet, Time sent);
     Ms& GetMs(uint32_t ms);
     const Ms& GetMs(uint32_t ms) const;
-    void ComputeTimeslots(uint32_t index);
+    /**
+     * Place mobile \p index on timeslots, avoiding the busiest ones.
+     * \param index the mobile
+     * \param load the timeslots of the mobiles placed so far; the mobile's own are added
+     */
+    void ComputeTimeslots(uint32_t index, GprsTimeslotLoad& load);
     void EnsureClock();
     void BlockEvent();
     void ReceiveAir();
@@ -507,6 +521,10 @@ class GprsPcu : public Object
     void GrantUplink(uint8_t pdch);
     bool HasWork() const;
     void CollectSenders();
+    /// Add mobile \p index to m_tracked (it has a TBF or owes an Ack/Nack).
+    void Track(uint32_t index);
+    /// \return whether \p ms has a TBF in any state but NONE or an Ack/Nack owed
+    static bool NeedsTracking(const Ms& ms);
     void UpdateRadio(uint32_t index);
 
     bool OnDownlinkSlot(const Ms& ms, uint8_t pdch) const;
@@ -587,6 +605,9 @@ class GprsPcu : public Object
     std::vector<uint32_t> m_sendingDl;      //!< mobiles whose downlink TBF sends this block period
     std::vector<uint32_t> m_sendingUl;      //!< mobiles whose uplink TBF sends this block period
     std::vector<uint32_t> m_controlPending; //!< mobiles with a control message due, in order
+    /// Ascending mobile indices: every mobile that NeedsTracking(), and maybe some that no
+    /// longer do (CollectSenders() drops them). The per-block work scans only these.
+    std::vector<uint32_t> m_tracked;
     std::vector<GprsReassembledLlcFrame> m_frames; //!< scratch list of reassembled frames
     uint64_t m_frame{0};                           //!< first TDMA frame of the current block
     uint64_t m_block{0};                           //!< absolute radio block number

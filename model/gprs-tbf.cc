@@ -99,6 +99,16 @@ GprsTbf::Enter(GprsTbfState state)
 {
     m_state = state;
     m_deadline.reset();
+    if (m_observer)
+    {
+        m_observer(state);
+    }
+}
+
+void
+GprsTbf::SetStateObserver(std::function<void(GprsTbfState)> observer)
+{
+    m_observer = std::move(observer);
 }
 
 void

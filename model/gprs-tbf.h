@@ -8,6 +8,7 @@
 #include "ns3/nstime.h"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 
 /**
@@ -129,6 +130,12 @@ class GprsTbf
      * \param config new timers and counters, for the next events
      */
     void SetConfig(const GprsTbfConfig& config);
+
+    /**
+     * \param observer called with the new state on every change of state (empty: none); the
+     *        owner keeps its set of TBFs to look at up to date with it instead of scanning
+     */
+    void SetStateObserver(std::function<void(GprsTbfState)> observer);
 
     /**
      * \return true if a TBF exists that the mobile takes part in: FLOW, HOLD or FINISHED
@@ -260,18 +267,19 @@ class GprsTbf
     void Require(bool ok, const char* event) const;
     void Enter(GprsTbfState state);
 
-    GprsDirection m_dir;                      //!< direction
-    GprsTbfConfig m_config;                   //!< timers and counters
-    GprsTbfState m_state{GprsTbfState::NONE}; //!< state
-    bool m_abnormal{false};                   //!< RELEASED: abnormally
-    bool m_assignmentPending{false};          //!< PACCH assignment sent, not yet acknowledged
-    uint32_t m_assignments{0};                //!< PACCH assignments unanswered
-    uint32_t m_pollCounter{0};                //!< N3105 / N3103
-    uint32_t m_grantCounter{0};               //!< N3101
-    Time m_requested;                         //!< establishment asked for
-    Time m_released;                          //!< last release
-    Time m_holdUntil;                         //!< HOLD: when the hold ends
-    std::optional<Time> m_deadline;           //!< current timer
+    GprsDirection m_dir;                          //!< direction
+    GprsTbfConfig m_config;                       //!< timers and counters
+    GprsTbfState m_state{GprsTbfState::NONE};     //!< state
+    bool m_abnormal{false};                       //!< RELEASED: abnormally
+    bool m_assignmentPending{false};              //!< PACCH assignment sent, not yet acknowledged
+    uint32_t m_assignments{0};                    //!< PACCH assignments unanswered
+    uint32_t m_pollCounter{0};                    //!< N3105 / N3103
+    uint32_t m_grantCounter{0};                   //!< N3101
+    Time m_requested;                             //!< establishment asked for
+    Time m_released;                              //!< last release
+    Time m_holdUntil;                             //!< HOLD: when the hold ends
+    std::optional<Time> m_deadline;               //!< current timer
+    std::function<void(GprsTbfState)> m_observer; //!< told of every change of state
 };
 
 } // namespace ns3

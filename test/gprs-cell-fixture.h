@@ -124,6 +124,10 @@ struct CellRecorder
     uint32_t bufferDrops{0};             //!< BufferDrop count
     uint32_t framesLost{0};              //!< LlcFrameLost count
     std::size_t stopAfterDownlink{0};    //!< stop the simulation after this many DL deliveries
+    uint32_t maxTracked{0}; //!< most mobiles the PCU's per-block work tracked at an RLC block
+    /// The PCU connected to; not a Ptr, which would keep it and the trace files' streams that
+    /// its trace sources hold open after Simulator::Destroy().
+    const GprsPcu* connected{nullptr};
 
     /**
      * Connect to the PCU's trace sources.
@@ -131,6 +135,7 @@ struct CellRecorder
      */
     void Connect(Ptr<GprsPcu> pcu)
     {
+        connected = PeekPointer(pcu);
         pcu->TraceConnectWithoutContext("PacketDelivered",
                                         MakeCallback(&CellRecorder::OnDelivered, this));
         pcu->TraceConnectWithoutContext("TbfEstablished",
@@ -171,6 +176,7 @@ struct CellRecorder
     /// RlcBlock sink.
     void OnBlock(const GprsRlcBlockRecord& r)
     {
+        maxTracked = std::max(maxTracked, connected->GetTrackedMobiles());
         blocks.push_back({Simulator::Now(), r});
     }
 

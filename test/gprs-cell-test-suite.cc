@@ -743,6 +743,43 @@ class GprsCellTbfDelayTestCase : public TestCase
 };
 
 /**
+ * A TCP download of 30000 bytes to mobile 0 at C/I 8 dB (default BLER of CS-2 between Meyer's
+ * 3.4 % at 13 dB and 46.4 % at 6 dB: losses are drawn all the time), serialized.
+ * \param setup the cell (its C/I is set here)
+ * \param[out] rec the traces
+ * \return every RLC data block, control block and delivery, one per line
+ */
+std::string
+DownloadTrace(CellSetup setup, CellRecorder& rec)
+{
+    setup.radio = "8";
+    RunTcpDownload(setup, 30000, Seconds(1), Seconds(60), rec);
+    Simulator::Destroy();
+    std::ostringstream os;
+    for (const auto& b : rec.blocks)
+    {
+        const auto& r = b.record;
+        os << b.at.GetNanoSeconds() << " " << r.ms << " " << ToString(r.dir) << " " << +r.pdch
+           << " " << +r.bsn << " " << ToString(r.cs) << " " << static_cast<int>(r.kind) << " "
+           << r.fbi << r.polled << r.lost << "\n";
+    }
+    for (const auto& c : rec.controls)
+    {
+        os << c.at.GetNanoSeconds() << " " << ToString(c.msg) << " " << +c.pdch << " " << c.lost
+           << "\n";
+    }
+    for (const auto& list : rec.deliveries)
+    {
+        for (const auto& d : list)
+        {
+            os << d.at.GetNanoSeconds() << " " << d.bytes << " " << d.delay.GetNanoSeconds()
+               << "\n";
+        }
+    }
+    return os.str();
+}
+
+/**
  * 9. Same seed and run: identical traces; another run number: a different trace.
  */
 class GprsCellDeterminismTestCase : public TestCase
@@ -755,41 +792,15 @@ class GprsCellDeterminismTestCase : public TestCase
 
   private:
     /**
-     * A TCP download at C/I 8 dB (default BLER of CS-2 between Meyer's 3.4 % at 13 dB and
-     * 46.4 % at 6 dB: losses are drawn all the time), serialized.
      * \param run the run number
-     * \return every RLC data block, control block and delivery, one per line
+     * \return DownloadTrace() of one mobile
      */
     static std::string Trace(uint32_t run)
     {
         CellSetup setup;
-        setup.radio = "8";
         setup.run = run;
         CellRecorder rec;
-        RunTcpDownload(setup, 30000, Seconds(1), Seconds(60), rec);
-        Simulator::Destroy();
-        std::ostringstream os;
-        for (const auto& b : rec.blocks)
-        {
-            const auto& r = b.record;
-            os << b.at.GetNanoSeconds() << " " << r.ms << " " << ToString(r.dir) << " " << +r.pdch
-               << " " << +r.bsn << " " << ToString(r.cs) << " " << static_cast<int>(r.kind) << " "
-               << r.fbi << r.polled << r.lost << "\n";
-        }
-        for (const auto& c : rec.controls)
-        {
-            os << c.at.GetNanoSeconds() << " " << ToString(c.msg) << " " << +c.pdch << " " << c.lost
-               << "\n";
-        }
-        for (const auto& list : rec.deliveries)
-        {
-            for (const auto& d : list)
-            {
-                os << d.at.GetNanoSeconds() << " " << d.bytes << " " << d.delay.GetNanoSeconds()
-                   << "\n";
-            }
-        }
-        return os.str();
+        return DownloadTrace(setup, rec);
     }
 
     void DoRun() override
@@ -800,6 +811,35 @@ class GprsCellDeterminismTestCase : public TestCase
         NS_TEST_ASSERT_MSG_GT(a.size(), 1000, "the trace must hold something");
         NS_TEST_EXPECT_MSG_EQ((a == b), true, "same seed and run, different traces");
         NS_TEST_EXPECT_MSG_EQ((a != c), true, "run 1 and run 2 gave the same trace");
+    }
+};
+
+/**
+ * 9b. Idle mobiles are free: the PCU's per-block work looks only at mobiles with a TBF (or an
+ * Ack/Nack owed), and mobiles without traffic change nothing for the others.
+ */
+class GprsCellIdleMobilesTestCase : public TestCase
+{
+  public:
+    GprsCellIdleMobilesTestCase()
+        : TestCase("a download among 50 idle mobiles: the PCU tracks only the downloading mobile "
+                   "per block, and the traces are those of the download alone")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        CellRecorder aloneRec;
+        const std::string alone = DownloadTrace(CellSetup(), aloneRec);
+        CellSetup crowded;
+        crowded.mobiles = 51;
+        CellRecorder crowdedRec;
+        const std::string among = DownloadTrace(crowded, crowdedRec);
+        NS_TEST_ASSERT_MSG_GT(alone.size(), 1000, "the trace must hold something");
+        NS_TEST_EXPECT_MSG_EQ((alone == among), true, "50 idle mobiles changed the download");
+        NS_TEST_EXPECT_MSG_EQ(aloneRec.maxTracked, 1, "one mobile, one tracked");
+        NS_TEST_EXPECT_MSG_EQ(crowdedRec.maxTracked, 1, "idle mobiles were tracked per block");
     }
 };
 
@@ -1803,6 +1843,8 @@ GprsSingleCaseTestSuite<GprsCellBufferTestCase> g_buffer("gprs-cell-buffer");   
 GprsSingleCaseTestSuite<GprsCellTbfDelayTestCase> g_tbf("gprs-cell-tbf");                 //!< suite
 GprsSingleCaseTestSuite<GprsCellDeterminismTestCase> g_determinism(
     "gprs-cell-determinism"); //!< suite
+GprsSingleCaseTestSuite<GprsCellIdleMobilesTestCase> g_idleMobiles(
+    "gprs-cell-idle-mobiles"); //!< suite
 GprsSingleCaseTestSuite<GprsCellGilbertElliottTestCase> g_ge(
     "gprs-cell-gilbert-elliott"); //!< suite
 GprsSingleCaseTestSuite<GprsCellReselectionTestCase> g_reselection(
