@@ -269,8 +269,10 @@ CreateSites(const Options& o, uint32_t sites, uint32_t mobiles)
         // One /30 per Internet link from 172.16.0.0: room for 2^18 sites.
         Ipv4AddressHelper address(Ipv4Address((172U << 24) + (16U << 16) + 4 * s),
                                   "255.255.255.252");
-        const Ipv4InterfaceContainer ifs =
-            address.Assign(internet.Install(t.servers.Get(s), t.ggsns.Get(s)));
+        const NetDeviceContainer devices = internet.Install(t.servers.Get(s), t.ggsns.Get(s));
+        const Ipv4InterfaceContainer ifs = address.Assign(devices);
+        // No queue disc, as GprsScenarioHelper's Internet link (and the access links below).
+        TrafficControlHelper().Uninstall(devices);
         t.serverAddress.push_back(ifs.GetAddress(0));
         routing.GetStaticRouting(t.servers.Get(s)->GetObject<Ipv4>())
             ->SetDefaultRoute(ifs.GetAddress(1), 1);
