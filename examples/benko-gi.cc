@@ -83,14 +83,14 @@ struct User
 /**
  * Set the TCP options of a user's listening socket; the connections it accepts are its copies
  * (TcpSocketBase::Fork), so they offer these options in their SYN-ACK.
- * \param sink the user's PacketSink, started
+ * \param sink the user's GprsTrafficSink, started
  * \param u the user
  */
 void
-ConfigureListener(Ptr<PacketSink> sink, User u)
+ConfigureListener(Ptr<GprsTrafficSink> sink, User u)
 {
     const Ptr<Socket> socket = sink->GetListeningSocket();
-    NS_ABORT_MSG_UNLESS(socket, "the PacketSink has not started");
+    NS_ABORT_MSG_UNLESS(socket, "the GprsTrafficSink has not started");
     socket->SetAttribute("Sack", BooleanValue(u.sack));
     socket->SetAttribute("Timestamp", BooleanValue(u.timestamps));
     socket->SetAttribute("RcvBufSize", UintegerValue(u.rwnd));

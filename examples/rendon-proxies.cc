@@ -244,7 +244,7 @@ RunOne(const RendonSetup& setup, const Job& job)
         proxy->SetAttribute("MobileMask", Ipv4MaskValue("255.255.255.255"));
     }
 
-    std::vector<Ptr<PacketSink>> backgroundSinks;
+    std::vector<Ptr<GprsTrafficSink>> backgroundSinks;
     if (busy)
     {
         const std::vector<std::string> services = BackgroundServices(setup.users);

@@ -6,8 +6,6 @@
 
 #include "ns3/abort.h"
 #include "ns3/inet-socket-address.h"
-#include "ns3/packet-sink-helper.h"
-#include "ns3/tcp-socket-factory.h"
 
 #include <algorithm>
 #include <stdexcept>
@@ -99,9 +97,9 @@ GprsTrafficHelper::Install(Ptr<Node> server,
         NS_FATAL_ERROR("traffic service '" << m_service << "': " << e.what());
     }
     server->AddApplication(apps.generator);
-    PacketSinkHelper sink(TcpSocketFactory::GetTypeId().GetName(),
-                          InetSocketAddress(Ipv4Address::GetAny(), port));
-    apps.sink = DynamicCast<PacketSink>(sink.Install(mobile).Get(0));
+    apps.sink = CreateObject<GprsTrafficSink>();
+    apps.sink->SetAttribute("Local", AddressValue(InetSocketAddress(Ipv4Address::GetAny(), port)));
+    mobile->AddApplication(apps.sink);
     return apps;
 }
 

@@ -8,8 +8,8 @@
 #include "gprs-scenario-helper.h"
 
 #include "ns3/gprs-traffic-generator.h"
+#include "ns3/gprs-traffic-sink.h"
 #include "ns3/object-factory.h"
-#include "ns3/packet-sink.h"
 
 #include <string>
 #include <vector>
@@ -30,7 +30,7 @@ namespace ns3
 struct GprsTrafficApps
 {
     Ptr<GprsTrafficGenerator> generator; //!< on the server
-    Ptr<PacketSink> sink;                //!< on the mobile
+    Ptr<GprsTrafficSink> sink;           //!< on the mobile
 };
 
 /**
@@ -38,7 +38,9 @@ struct GprsTrafficApps
  * \brief Installs a background user's traffic generator, chosen by service name so that a
  * scenario can take it from the command line: `email` (GprsEmailTraffic), `www`
  * (GprsWwwTraffic), `ftp` (GprsFtpTraffic). The generator runs on the server and sends to a
- * PacketSink on the mobile; both start at once (Application::SetStartTime changes that).
+ * GprsTrafficSink on the mobile (which, unlike
+ * ns-3's PacketSink, closes each connection once it is complete); both start at once
+ * (Application::SetStartTime changes that).
  */
 class GprsTrafficHelper
 {

@@ -36,7 +36,7 @@ class Socket;
  * B.1.2.2): a packet call is a geometric number of datagrams (mean DatagramsPerPacketCall)
  * whose sizes are Pareto-distributed and cut off (GprsTruncatedPareto: DatagramSizeShape,
  * DatagramSizeScale, DatagramSizeCutoff). The generator is the sending side, an Application on
- * the server; the helper (GprsTrafficHelper) puts an ns-3 PacketSink on the mobile.
+ * the server; the helper (GprsTrafficHelper) puts a GprsTrafficSink on the mobile.
  *
  * The model is open-loop, as UMTS 30.03 defines it: it says when data arrives at the network,
  * not when the user has it, so a slow cell delays the data but not the next arrivals.

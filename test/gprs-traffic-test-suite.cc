@@ -112,10 +112,13 @@ struct Observed
 /// A generator's long run.
 struct TrafficRun
 {
-    Observed observed;     //!< its traces
-    uint64_t sessions{0};  //!< sessions started before the generator stopped
-    uint64_t offered{0};   //!< octets it offered
-    uint64_t delivered{0}; //!< octets the sink received
+    Observed observed;       //!< its traces
+    uint64_t sessions{0};    //!< sessions started before the generator stopped
+    uint64_t offered{0};     //!< octets it offered
+    uint64_t delivered{0};   //!< octets the sink received
+    uint64_t packetCalls{0}; //!< packet calls started: one connection each
+    uint64_t accepted{0};    //!< connections the sink accepted
+    uint64_t open{0};        //!< connections the sink still held at the end
 };
 
 /**
@@ -162,6 +165,9 @@ RunTraffic(const std::string& service, double hours, TrafficRun& run)
     run.sessions = apps.generator->GetSessions();
     run.offered = apps.generator->GetBytesOffered();
     run.delivered = apps.sink->GetTotalRx();
+    run.packetCalls = apps.generator->GetPacketCalls();
+    run.accepted = apps.sink->GetAccepted();
+    run.open = apps.sink->GetOpenConnections();
     for (const auto& [session, pages] : run.observed.pages)
     {
         run.observed.pagesPerSession.Add(pages);
@@ -208,6 +214,8 @@ class GprsTrafficTestCase : public TestCase
                                   "octets per packet call");
         NS_TEST_EXPECT_MSG_GT(run.offered, 0, "traffic offered");
         NS_TEST_EXPECT_MSG_EQ(run.delivered, run.offered, "every octet offered reaches the sink");
+        NS_TEST_EXPECT_MSG_EQ(run.accepted, run.packetCalls, "one connection per packet call");
+        NS_TEST_EXPECT_MSG_EQ(run.open, 0, "the sink holds no finished connection");
     }
 
     /**
