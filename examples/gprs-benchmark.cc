@@ -89,6 +89,9 @@ struct Options
     uint32_t cellsPerGgsn{10};               //!< cells per GGSN (and server), 0: all on one
     Time scaleTime{Seconds(120)};            //!< simulated time per configuration
     uint32_t scaleRepeats{1};                //!< runs per scale configuration
+    uint32_t scaleCells{500};                //!< cells of the busy network, 0: none
+    uint32_t scaleMobiles{10000};            //!< mobiles of the busy network, all cells
+    Time scaleDuration{Seconds(3600)};       //!< simulated time of the busy network
     // Part idle
     uint32_t idleMobiles{20};     //!< mobiles of the idle cell
     Time idleTime{Seconds(3600)}; //!< simulated time of the cell without traffic
@@ -553,6 +556,48 @@ RunScale(const Options& o, uint32_t cells, uint32_t perCell)
     return r;
 }
 
+/**
+ * The busy network: o.scaleMobiles mobiles in o.scaleCells cells, each mobile a background user
+ * of the busy-cell mix of rendon-proxies (GprsTrafficHelper: half e-mail, 30 % WWW, 20 % FTP,
+ * by mobile index), for o.scaleDuration, with progress on stderr.
+ */
+Result
+RunBusy(const Options& o)
+{
+    Result r;
+    const auto start = std::chrono::steady_clock::now();
+    Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(o.mss));
+    const uint32_t perCell = o.scaleMobiles / o.scaleCells;
+    const Topology t = CreateGprs(o, o.scaleCells, perCell, o.scalePdchs, o.cellsPerGgsn);
+    const uint16_t port = 8000;
+    std::vector<Ptr<GprsTrafficSink>> sinks;
+    int64_t stream = 1;
+    for (uint32_t i = 0; i < t.mobiles.GetN(); ++i)
+    {
+        // Of every 10 users: 5 e-mail, 3 WWW, 2 FTP (rendon-proxies' BackgroundServices).
+        const uint32_t k = i % 10;
+        const std::string service = k < 5 ? "email" : (k < 8 ? "www" : "ftp");
+        const GprsTrafficApps apps =
+            GprsTrafficHelper(service).Install(t.servers.Get(t.mobileSite[i]),
+                                               t.mobiles.Get(i),
+                                               t.mobileAddress[i],
+                                               port);
+        stream += apps.generator->AssignStreams(stream);
+        apps.generator->SetStopTime(o.scaleDuration);
+        sinks.push_back(apps.sink);
+    }
+    r.setupWallS = SecondsSince(start);
+    Progress progress{o.scaleDuration / 100, o.scaleDuration, std::chrono::steady_clock::now()};
+    Simulator::Schedule(progress.step, &CheckProgress, &progress);
+    RunAndMeasure(t, o.scaleDuration, r);
+    r.events -= progress.events;
+    for (const auto& sink : sinks)
+    {
+        r.rxBytes += sink->GetTotalRx();
+    }
+    return r;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Part idle: no traffic, and the same traffic spread over short and long idle gaps
 
@@ -880,6 +925,14 @@ RunP2pPart(const Options& o)
 void
 RunScalePart(const Options& o)
 {
+    // The busy network first: its row is the part's first (bad-inputs.txt checks its columns).
+    if (o.scaleCells > 0)
+    {
+        Row config =
+            MakeRow("scale", "busy", o.scaleCells, o.scaleMobiles / o.scaleCells, o.scalePdchs);
+        config.ggsns = SiteCount(o.scaleCells, o.cellsPerGgsn);
+        PrintRow(MeasureRow(o, config, 1, [&o]() { return RunBusy(o); }));
+    }
     // Increasing size: the log shows early whether the largest one fits the time budget.
     std::vector<std::pair<uint32_t, uint32_t>> configs;
     for (uint32_t c : o.cells)
@@ -993,7 +1046,10 @@ main(int argc, char* argv[])
         "(each GGSN with its own server), for "
         "--scaleTime: even mobiles run greedy TCP downloads, odd ones on/off UDP downlink "
         "bursts (exp. 2 s on / 8 s off, 32 kbit/s) plus a 100-byte UDP uplink packet every "
-        "5 s.\n"
+        "5 s. Then the busy network: --scaleMobiles mobiles in --scaleCells cells (0: none), "
+        "each a background user of rendon-proxies' busy-cell mix (GprsTrafficHelper: of every "
+        "10 mobiles 5 e-mail, 3 WWW, 2 FTP, UMTS 30.03 sessions) for --scaleDuration, with "
+        "progress on stderr.\n"
         "  idle  a cell of --idleMobiles mobiles without traffic for --idleTime and for "
         "--gapFactor times as long (the same event count shows that idle time costs no "
         "event: all of them are start-up ones); then --bursts bursts (each: "
@@ -1071,6 +1127,9 @@ main(int argc, char* argv[])
                        [&o](const std::string& text) { return ReadList(text, 60000, o.mobiles); });
     options.AddPdchs("scalePdchs", "scale and idle: PDCHs per cell", o.scalePdchs);
     options.AddDuration("scaleTime", "scale: simulated time per configuration", o.scaleTime);
+    options.AddDuration("scaleDuration",
+                        "scale: simulated time of the busy network",
+                        o.scaleDuration);
     options.AddDuration("idleTime", "idle: simulated time of the cell without traffic", o.idleTime);
     options.AddDuration("burstGap", "idle: time between bursts, short case", o.burstGap);
     // Counts: name, help, value, smallest, largest.
@@ -1091,6 +1150,16 @@ main(int argc, char* argv[])
          &o.scaleRepeats,
          1,
          1000},
+        {"scaleCells",
+         "scale: cells of the busy network (0: no busy network)",
+         &o.scaleCells,
+         0,
+         10000},
+        {"scaleMobiles",
+         "scale: mobiles of the busy network, all cells (a multiple of --scaleCells)",
+         &o.scaleMobiles,
+         1,
+         1000000},
         {"idleMobiles", "idle: mobiles of the cell", &o.idleMobiles, 1, 60000},
         {"p2pIdleMobiles",
          "p2p: > 0: also the GPRS download with this many idle mobiles in its cell",
@@ -1132,6 +1201,9 @@ main(int argc, char* argv[])
     {
         options.SetsAttribute(std::string("ns3::UdpClient::") + attribute);
     }
+    options.Require("scaleMobiles",
+                    "a multiple of --scaleCells (as many mobiles per cell)",
+                    [&o]() { return o.scaleCells == 0 || o.scaleMobiles % o.scaleCells == 0; });
     options.Require("callgrind", "only with --fork (the default)", [&o]() {
         return !o.callgrind || o.fork;
     });

@@ -83,8 +83,10 @@ class InternetDelayVariation : public SimpleRefCount<InternetDelayVariation>
     Time m_lastArrival[2];             //!< [sending device] when its last packet arrives
 };
 
-/// Most cells behind one GGSN: each takes a /24 or more of the mobiles' 10.1.0.0/16.
-constexpr uint32_t kMaxCells = 256;
+/// Most cells behind one GGSN: each takes a /26 or more of the mobiles' 10.1.0.0/16 (the GGSN
+/// and up to 61 mobiles). ns-3 scans all of the GGSN's interfaces for every packet, so more
+/// cells belong behind several GGSNs.
+constexpr uint32_t kMaxCells = 1024;
 
 } // namespace
 

@@ -102,8 +102,9 @@ class GprsScenarioHelper
     /**
      * Put several cells behind the GGSN, each built by Cell() with its own PCU and channel;
      * the Gi side (Internet link, proxy) is shared. Mobile i goes to cell i mod cells. The
-     * mobiles' 10.1.0.0/16 is split into one equal subnet per cell (one cell: all of it).
-     * \param cells number of cells, 1..256 (default 1)
+     * mobiles' 10.1.0.0/16 is split into the least power of two of equal subnets not below
+     * cells (one cell: all of it; 1024 cells: /26 subnets of 61 mobiles at most).
+     * \param cells number of cells, 1..1024 (default 1)
      */
     void SetCells(uint32_t cells);
 

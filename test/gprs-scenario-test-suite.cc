@@ -11,6 +11,7 @@
 
 #include "ns3/test.h"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -43,8 +44,9 @@ AddressOf(Ptr<Node> node, Ptr<NetDevice> device)
 }
 
 /**
- * One UDP packet each way per mobile (down at 1 + i s, up at \p upAt), then run for 20 s and
- * destroy the simulation.
+ * One UDP packet each way per mobile (down at 1 + i d, up at \p upAt + i d, d 1 s or, for more
+ * than 10 mobiles, 10 s / mobiles: within the run, and spread so that no queue of the Internet
+ * link overflows), then run for 20 s and destroy the simulation.
  * \param s the scenario
  * \param upAt when the mobiles send theirs
  * \return per mobile the packets its device received (MacRx), then last the server's
@@ -54,13 +56,20 @@ OnePacketEachWay(const GprsScenario& s, Time upAt)
 {
     const uint32_t n = s.mobiles.GetN();
     std::vector<uint32_t> rx(n + 1, 0);
+    const Time spacing = Seconds(std::min(1.0, 10.0 / n));
     for (uint32_t i = 0; i < n; ++i)
     {
         s.msDevices.Get(i)->TraceConnectWithoutContext(
             "MacRx",
             MakeCallback(+[](uint32_t* c, Ptr<const Packet>) { ++*c; }).Bind(&rx[i]));
-        SendUdpDown(s, i, 100, Seconds(1), 1, Seconds(1 + i));
-        SendUdp(s.mobiles.Get(i), s.server, s.serverAddress, 100, Seconds(1), 1, upAt);
+        SendUdpDown(s, i, 100, Seconds(1), 1, Seconds(1) + spacing * i);
+        SendUdp(s.mobiles.Get(i),
+                s.server,
+                s.serverAddress,
+                100,
+                Seconds(1),
+                1,
+                upAt + spacing * i);
     }
     s.internetDevices.Get(0)->TraceConnectWithoutContext(
         "MacRx",
@@ -261,16 +270,24 @@ class GprsInternetDelayVariationTestCase : public TestCase
 class GprsScenarioCellsTestCase : public TestCase
 {
   public:
-    GprsScenarioCellsTestCase()
-        : TestCase("GprsScenario with three cells behind one GGSN")
+    /**
+     * \param cells the cells
+     * \param mobiles the mobiles
+     * \param subnet addresses of a cell's subnet
+     */
+    GprsScenarioCellsTestCase(uint32_t cells, uint32_t mobiles, uint32_t subnet)
+        : TestCase("GprsScenario with " + std::to_string(cells) + " cells behind one GGSN"),
+          m_cells(cells),
+          m_mobiles(mobiles),
+          m_subnet(subnet)
     {
     }
 
   private:
     void DoRun() override
     {
-        const uint32_t cells = 3;
-        const uint32_t mobiles = 5; // cells of 2, 2 and 1 mobiles
+        const uint32_t cells = m_cells;
+        const uint32_t mobiles = m_mobiles;
         GprsScenarioHelper helper;
         helper.SetCells(cells);
         const GprsScenario s = helper.Install(mobiles);
@@ -283,9 +300,8 @@ class GprsScenarioCellsTestCase : public TestCase
             NS_TEST_ASSERT_MSG_NE(bss, nullptr, "bssDevices holds GprsBssNetDevices");
             NS_TEST_EXPECT_MSG_EQ(bss->GetNode(), s.ggsn, "every cell on the GGSN");
             NS_TEST_EXPECT_MSG_EQ(bss->GetPcu(), s.pcus[c], "pcus[c] is cell c's");
-            // Three cells take four /18 subnets: 10.1.0.0, 10.1.64.0, 10.1.128.0.
             NS_TEST_EXPECT_MSG_EQ(AddressOf(s.ggsn, bss),
-                                  Ipv4Address(Ipv4Address("10.1.0.1").Get() + c * 64 * 256),
+                                  Ipv4Address(Ipv4Address("10.1.0.1").Get() + c * m_subnet),
                                   "cell " << c << "'s GGSN address");
         }
         NS_TEST_ASSERT_MSG_EQ(s.msDevices.GetN(), mobiles, "one mobile device per mobile");
@@ -299,7 +315,7 @@ class GprsScenarioCellsTestCase : public TestCase
             NS_TEST_EXPECT_MSG_EQ(ms->GetIndex(), i / cells, "its index in its cell's PCU");
             NS_TEST_EXPECT_MSG_EQ(
                 s.GetMobileAddress(i),
-                Ipv4Address(Ipv4Address("10.1.0.2").Get() + c * 64 * 256 + i / cells),
+                Ipv4Address(Ipv4Address("10.1.0.2").Get() + c * m_subnet + i / cells),
                 "mobile " << i << "'s address in its cell's subnet");
         }
         const std::vector<uint32_t> rx = OnePacketEachWay(s, Seconds(8));
@@ -309,6 +325,10 @@ class GprsScenarioCellsTestCase : public TestCase
         }
         NS_TEST_EXPECT_MSG_EQ(rx[mobiles], mobiles, "the server received every uplink packet");
     }
+
+    uint32_t m_cells;   //!< cells
+    uint32_t m_mobiles; //!< mobiles
+    uint32_t m_subnet;  //!< addresses of a cell's subnet
 };
 
 /// GprsScenario's suite.
@@ -322,7 +342,10 @@ class GprsScenarioTestSuite : public GprsTestSuite
         AddMade([]() { return new GprsScenarioFieldsTestCase(true); });
         AddMade([]() { return new GprsInternetDelayVariationTestCase(true); });
         AddMade([]() { return new GprsInternetDelayVariationTestCase(false); });
-        AddMade([]() { return new GprsScenarioCellsTestCase(); });
+        // Three cells (2, 2 and 1 mobiles) take four /18 subnets: 10.1.0.0, 10.1.64.0, ...
+        AddMade([]() { return new GprsScenarioCellsTestCase(3, 5, 64 * 256); });
+        // The most cells, /26 subnets: the last cell's GGSN is 10.1.255.193.
+        AddMade([]() { return new GprsScenarioCellsTestCase(1024, 1024, 64); });
     }
 };
 
