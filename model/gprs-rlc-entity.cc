@@ -27,6 +27,24 @@ ToKind(GprsRlcTxReason reason)
     }
     return GprsRlcTxKind::NOTHING;
 }
+
+/**
+ * The store's place for a block, grown to hold it. BSNs start at 0 in every TBF, so a TBF's
+ * store is as large as the highest BSN it has used: the many short TBFs (an uplink TBF for a
+ * burst of TCP ACKs carries a few blocks) hold a few blocks, not all 128 (416 octets each).
+ * \param blocks the store
+ * \param bsn the block's BSN
+ * \return its place
+ */
+GprsRlcDataBlock&
+Slot(std::vector<GprsRlcDataBlock>& blocks, uint16_t bsn)
+{
+    if (bsn >= blocks.size())
+    {
+        blocks.resize(bsn + 1U);
+    }
+    return blocks[bsn];
+}
 } // namespace
 
 GprsRlcTxEntity::GprsRlcTxEntity(GprsRlcMode mode)
@@ -57,7 +75,7 @@ GprsRlcTxEntity::SendNext(GprsCodingScheme cs, bool endOfTbf, GprsRlcTxKind& kin
 {
     const GprsRlcTxSelection sel = m_window.TransmitNext(m_segmenter.HasData() && !m_finalSent);
     kind = ToKind(sel.reason);
-    GprsRlcDataBlock& block = m_blocks[sel.bsn];
+    GprsRlcDataBlock& block = Slot(m_blocks, sel.bsn);
     if (sel.reason == GprsRlcTxReason::NEW_DATA)
     {
         block = m_segmenter.NextBlock(cs, endOfTbf);
@@ -138,7 +156,7 @@ GprsRlcRxEntity::Receive(const GprsRlcDataBlock& block,
     {
         return false;
     }
-    m_blocks[block.bsn] = block;
+    Slot(m_blocks, block.bsn) = block;
     while (const auto delivery = m_window.PopDeliverable())
     {
         if (!delivery->received)

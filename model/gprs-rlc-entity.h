@@ -9,7 +9,6 @@
 #include "gprs-rlc-segmentation.h"
 #include "gprs-rlc-window.h"
 
-#include <array>
 #include <vector>
 
 /**
@@ -120,10 +119,10 @@ class GprsRlcTxEntity
     GprsRlcMode GetMode() const;
 
   private:
-    GprsLlcSegmenter m_segmenter;                       //!< LLC -> blocks
-    GprsRlcTxWindow m_window;                           //!< V(S), V(A), V(B)
-    std::array<GprsRlcDataBlock, kGprsRlcSns> m_blocks; //!< blocks by BSN, kept for retransmission
-    bool m_finalSent{false};                            //!< FBI block sent
+    GprsLlcSegmenter m_segmenter;           //!< LLC -> blocks
+    GprsRlcTxWindow m_window;               //!< V(S), V(A), V(B)
+    std::vector<GprsRlcDataBlock> m_blocks; //!< blocks by BSN, kept for retransmission (grown)
+    bool m_finalSent{false};                //!< FBI block sent
 };
 
 /**
@@ -156,10 +155,9 @@ class GprsRlcRxEntity
     uint64_t GetDroppedFrames() const;
 
   private:
-    GprsRlcRxWindow m_window;         //!< V(R), V(Q), V(N)
-    GprsLlcReassembler m_reassembler; //!< blocks -> LLC frames
-    std::array<GprsRlcDataBlock, kGprsRlcSns>
-        m_blocks; //!< received blocks awaiting in-order delivery
+    GprsRlcRxWindow m_window;               //!< V(R), V(Q), V(N)
+    GprsLlcReassembler m_reassembler;       //!< blocks -> LLC frames
+    std::vector<GprsRlcDataBlock> m_blocks; //!< received blocks awaiting delivery (grown)
 };
 
 } // namespace ns3
