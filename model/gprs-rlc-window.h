@@ -39,7 +39,10 @@ using GprsRbbOctets = std::array<uint8_t, kGprsRbbOctets>;
 constexpr uint16_t
 GprsRlcModSns(int value)
 {
-    return static_cast<uint16_t>(((value % kGprsRlcSns) + kGprsRlcSns) % kGprsRlcSns);
+    // SNS is a power of two: the low bits of the two's complement value are the modulo, for
+    // negative values too, without the divisions of ((value % SNS) + SNS) % SNS (a hot path).
+    static_assert((kGprsRlcSns & (kGprsRlcSns - 1)) == 0, "SNS must be a power of two");
+    return static_cast<uint16_t>(static_cast<unsigned>(value) & (kGprsRlcSns - 1u));
 }
 
 /**
