@@ -18,10 +18,11 @@ namespace
 
 /// Octets before the type-specific fields: type and request id.
 constexpr uint32_t kCommonBytes = 1 + 4;
-/// Octets of an OBJECT or PUSH header after the common part.
-constexpr uint32_t kObjectBytes = 4 + 8 + 4 + 1 + 8 + 4;
-/// Octets of one OFFER item.
-constexpr uint32_t kOfferItemBytes = 4 + 8 + 4;
+/// Octets of an object's identity (object index, content hash, size): an OFFER item, a HASH
+/// answer, the start of an OBJECT or PUSH header.
+constexpr uint32_t kIdentityBytes = 4 + 8 + 4;
+/// Octets of an OBJECT or PUSH header after the common part: identity, encoding, base, body.
+constexpr uint32_t kObjectBytes = kIdentityBytes + 1 + 8 + 4;
 
 /// Appends big-endian fields to a buffer.
 class Writer
@@ -112,6 +113,24 @@ Count16(std::size_t n, const char* what)
     return n;
 }
 
+/// \param w the buffer \param object, hash, size an object's identity
+void
+PutIdentity(Writer& w, uint32_t object, uint64_t hash, uint32_t size)
+{
+    w.Put(object, 4);
+    w.Put(hash, 8);
+    w.Put(size, 4);
+}
+
+/// \param r the buffer \param[out] object, hash, size an object's identity, read from it
+void
+GetIdentity(Reader& r, uint32_t& object, uint64_t& hash, uint32_t& size)
+{
+    object = static_cast<uint32_t>(r.Get(4));
+    hash = r.Get(8);
+    size = static_cast<uint32_t>(r.Get(4));
+}
+
 } // namespace
 
 uint32_t
@@ -125,9 +144,9 @@ GprsWebMessage::GetHeaderSize() const
     case GprsWebMessageType::PUSH:
         return kCommonBytes + kObjectBytes;
     case GprsWebMessageType::HASH:
-        return kCommonBytes + 4 + 8 + 4;
+        return kCommonBytes + kIdentityBytes;
     case GprsWebMessageType::OFFER:
-        return kCommonBytes + 2 + kOfferItemBytes * static_cast<uint32_t>(offers.size());
+        return kCommonBytes + 2 + kIdentityBytes * static_cast<uint32_t>(offers.size());
     case GprsWebMessageType::WANT:
         return kCommonBytes + 2 + 4 * static_cast<uint32_t>(wanted.size());
     }
@@ -157,25 +176,19 @@ SerializeGprsWebMessage(const GprsWebMessage& m)
         break;
     case GprsWebMessageType::OBJECT:
     case GprsWebMessageType::PUSH:
-        w.Put(m.object, 4);
-        w.Put(m.hash, 8);
-        w.Put(m.size, 4);
+        PutIdentity(w, m.object, m.hash, m.size);
         w.Put(static_cast<uint8_t>(m.encoding), 1);
         w.Put(m.baseHash, 8);
         w.Put(m.bodyBytes, 4);
         break;
     case GprsWebMessageType::HASH:
-        w.Put(m.object, 4);
-        w.Put(m.hash, 8);
-        w.Put(m.size, 4);
+        PutIdentity(w, m.object, m.hash, m.size);
         break;
     case GprsWebMessageType::OFFER:
         w.Put(Count16(m.offers.size(), "offers"), 2);
         for (const auto& o : m.offers)
         {
-            w.Put(o.object, 4);
-            w.Put(o.hash, 8);
-            w.Put(o.size, 4);
+            PutIdentity(w, o.object, o.hash, o.size);
         }
         break;
     case GprsWebMessageType::WANT:
@@ -211,9 +224,7 @@ DeserializeGprsWebMessage(const uint8_t* data, std::size_t size)
         break;
     case GprsWebMessageType::OBJECT:
     case GprsWebMessageType::PUSH: {
-        m.object = static_cast<uint32_t>(r.Get(4));
-        m.hash = r.Get(8);
-        m.size = static_cast<uint32_t>(r.Get(4));
+        GetIdentity(r, m.object, m.hash, m.size);
         const auto encoding = r.Get(1);
         if (encoding > 2)
         {
@@ -232,17 +243,13 @@ DeserializeGprsWebMessage(const uint8_t* data, std::size_t size)
         return m;
     }
     case GprsWebMessageType::HASH:
-        m.object = static_cast<uint32_t>(r.Get(4));
-        m.hash = r.Get(8);
-        m.size = static_cast<uint32_t>(r.Get(4));
+        GetIdentity(r, m.object, m.hash, m.size);
         break;
     case GprsWebMessageType::OFFER:
         for (auto n = r.Get(2); n > 0; --n)
         {
             GprsWebOfferItem o;
-            o.object = static_cast<uint32_t>(r.Get(4));
-            o.hash = r.Get(8);
-            o.size = static_cast<uint32_t>(r.Get(4));
+            GetIdentity(r, o.object, o.hash, o.size);
             m.offers.push_back(o);
         }
         break;
