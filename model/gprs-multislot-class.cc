@@ -234,17 +234,15 @@ GprsTimeslotLoad::Add(const GprsMsTimeslots& ts)
     }
 }
 
-GprsMsTimeslots
-GprsAllocateTimeslots(int msClass, const GprsTimeslotLoad& load, int numPdch, int firstTimeslot)
+std::vector<GprsTimeslotCandidate>
+GprsTimeslotCandidates(int msClass, int numPdch, int firstTimeslot)
 {
     const auto& ms = GprsMultislotClass::Get(msClass);
     CheckRange("number of PDCHs", numPdch, 1, kGprsTimeslotsPerTdmaFrame);
     CheckRange("first PDCH timeslot", firstTimeslot, 0, kGprsTimeslotsPerTdmaFrame - numPdch);
     const int end = firstTimeslot + numPdch;
-
-    std::optional<Rank> best;
-    GprsMsTimeslots result;
-    // Met in the tie-break order: first TN of D, wider D, first TN of U, wider U.
+    std::vector<GprsTimeslotCandidate> candidates;
+    // In the tie-break order: first TN of D, wider D, first TN of U, wider U.
     for (int dlFirst = firstTimeslot; dlFirst < end; ++dlFirst)
     {
         for (int dlCount = std::min<int>(ms.maxRx, end - dlFirst); dlCount >= 1; --dlCount)
@@ -255,33 +253,49 @@ GprsAllocateTimeslots(int msClass, const GprsTimeslotLoad& load, int numPdch, in
                 for (int ulCount = std::min<int>(ms.maxTx, end - ulFirst); ulCount >= 1; --ulCount)
                 {
                     const auto uplink = Contiguous(ulFirst, ulCount);
-                    if ((downlink & uplink).none() || !ms.Allows(downlink | uplink, uplink))
+                    if ((downlink & uplink).any() && ms.Allows(downlink | uplink, uplink))
                     {
-                        continue;
-                    }
-                    const Rank rank{Peak(uplink, load.uplink),
-                                    Share(downlink, load.downlink),
-                                    Share(uplink, load.uplink)};
-                    if (!best || rank.IsBetterThan(*best))
-                    {
-                        best = rank;
-                        result.downlink = downlink;
-                        result.uplink = uplink;
+                        candidates.push_back({downlink, uplink});
                     }
                 }
             }
         }
     }
-    if (!best)
+    if (candidates.empty())
     {
         // Every row of Table B.1 allows one Rx and one Tx slot on the same TN; a table edit
         // that breaks this must not go unnoticed.
         throw std::logic_error("multislot class " + std::to_string(msClass) +
                                " allows no single-slot TBF");
     }
+    return candidates;
+}
+
+GprsMsTimeslots
+GprsAllocateTimeslots(const std::vector<GprsTimeslotCandidate>& candidates,
+                      const GprsTimeslotLoad& load)
+{
+    std::optional<Rank> best;
+    GprsMsTimeslots result;
+    for (const auto& [downlink, uplink] : candidates)
+    {
+        const Rank rank{Peak(uplink, load.uplink),
+                        Share(downlink, load.downlink),
+                        Share(uplink, load.uplink)};
+        if (!best || rank.IsBetterThan(*best))
+        {
+            best = rank;
+            result.downlink = downlink;
+            result.uplink = uplink;
+        }
+    }
+    if (!best)
+    {
+        throw std::invalid_argument("GPRS timeslot allocation: no candidate timeslot sets");
+    }
     const auto common = result.downlink & result.uplink;
     result.ackTn = -1;
-    for (int tn = firstTimeslot; tn < end; ++tn)
+    for (int tn = 0; tn < kGprsTimeslotsPerTdmaFrame; ++tn)
     {
         if (common.test(tn) && (result.ackTn < 0 || load.uplink[tn] < load.uplink[result.ackTn]))
         {
@@ -289,6 +303,12 @@ GprsAllocateTimeslots(int msClass, const GprsTimeslotLoad& load, int numPdch, in
         }
     }
     return result;
+}
+
+GprsMsTimeslots
+GprsAllocateTimeslots(int msClass, const GprsTimeslotLoad& load, int numPdch, int firstTimeslot)
+{
+    return GprsAllocateTimeslots(GprsTimeslotCandidates(msClass, numPdch, firstTimeslot), load);
 }
 
 GprsTbfTimeslots

@@ -9,6 +9,7 @@
 #include <bitset>
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 /**
  * \file
@@ -165,6 +166,42 @@ GprsMsTimeslots GprsAllocateTimeslots(int msClass,
                                       const GprsTimeslotLoad& load,
                                       int numPdch,
                                       int firstTimeslot = 0);
+
+/**
+ * \ingroup gprs
+ * A downlink and an uplink timeslot set a multislot class can use together.
+ */
+struct GprsTimeslotCandidate
+{
+    GprsTimeslotSet downlink; //!< D
+    GprsTimeslotSet uplink;   //!< U
+};
+
+/**
+ * \ingroup gprs
+ * The candidates of GprsAllocateTimeslots (D and U sharing a TN that the class can use), in its
+ * tie-break order (rule 4). They depend on the class and the cell, not on the load: a PCU
+ * placing many mobiles of one class computes them once (the class check is most of the work).
+ * \param msClass multislot class number (kMinClass..kMaxClass)
+ * \param numPdch number of PDCHs in the cell, 1..8
+ * \param firstTimeslot TN of the first PDCH, 0..8-numPdch
+ * \return the candidates, never empty
+ * \throws std::invalid_argument naming the bad value and the allowed range
+ */
+std::vector<GprsTimeslotCandidate> GprsTimeslotCandidates(int msClass,
+                                                          int numPdch,
+                                                          int firstTimeslot = 0);
+
+/**
+ * \ingroup gprs
+ * GprsAllocateTimeslots with the candidates of GprsTimeslotCandidates computed beforehand.
+ * \param candidates the class's candidates in the cell
+ * \param load mobiles already on each TN
+ * \return the mobile's timeslots
+ * \throws std::invalid_argument if \p candidates is empty
+ */
+GprsMsTimeslots GprsAllocateTimeslots(const std::vector<GprsTimeslotCandidate>& candidates,
+                                      const GprsTimeslotLoad& load);
 
 /**
  * \ingroup gprs

@@ -25,6 +25,7 @@
 #include <algorithm>
 #include <bitset>
 #include <functional>
+#include <map>
 
 namespace ns3
 {
@@ -55,6 +56,25 @@ constexpr GprsDirection
 Opposite(GprsDirection dir)
 {
     return dir == GprsDirection::DOWNLINK ? GprsDirection::UPLINK : GprsDirection::DOWNLINK;
+}
+
+/**
+ * \param pool entities of released TBFs
+ * \param mode RLC mode of the new TBF
+ * \return an entity for a new TBF: one of \p pool, reset, or a new one if it is empty
+ */
+template <typename Entity>
+std::unique_ptr<Entity>
+FromPool(std::vector<std::unique_ptr<Entity>>& pool, GprsRlcMode mode)
+{
+    if (pool.empty())
+    {
+        return std::make_unique<Entity>(mode);
+    }
+    std::unique_ptr<Entity> entity = std::move(pool.back());
+    pool.pop_back();
+    entity->Reset(mode);
+    return entity;
 }
 } // namespace
 
@@ -577,7 +597,8 @@ GprsPcu::LlcAbm::LlcAbm(GprsLlcAbmSide side, const GprsLlcAbmParameters& paramet
 
 GprsPcu::GprsPcu()
 {
-    m_uniform = CreateObject<UniformRandomVariable>();
+    m_uniform = CreateObject<GprsUnitUniformRandomVariable>();
+    m_blockEvent = MakeEvent(&GprsPcu::BlockEvent, this);
     m_usf.fill(-1);
     m_usfDecoded.fill(false);
 }
@@ -639,6 +660,7 @@ GprsPcu::DoInitialize()
         NS_FATAL_ERROR("GprsPcu: " << e.what());
     }
     GprsTimeslotLoad load;
+    std::map<int, std::vector<GprsTimeslotCandidate>> candidates; // per multislot class
     for (uint32_t i = 0; i < m_mss.size(); ++i)
     {
         // The buffer sizes may have changed since AddMs().
@@ -646,7 +668,7 @@ GprsPcu::DoInitialize()
         m_mss[i].ul.buffer->SetMaxSize(QueueSize(QueueSizeUnit::BYTES, m_ulBufferBytes));
         m_mss[i].dl.tbf.SetConfig(GetTbfConfig(GprsDirection::DOWNLINK));
         m_mss[i].ul.tbf.SetConfig(GetTbfConfig(GprsDirection::UPLINK));
-        ComputeTimeslots(i, load);
+        ComputeTimeslots(i, load, candidates);
         for (const Time& t : m_mss[i].dev->GetCellReselections())
         {
             Simulator::Schedule(t, &GprsPcu::Reselect, this, i);
@@ -664,6 +686,7 @@ GprsPcu::DoDispose()
         m_clockStart->Cancel();
     }
     m_clockStart = nullptr;
+    m_blockEvent = nullptr;
     for (auto& ms : m_mss)
     {
         Simulator::Cancel(ms.dl.timer);
@@ -780,17 +803,26 @@ GprsPcu::GetLink(uint32_t index, GprsDirection dir) const
 }
 
 void
-GprsPcu::ComputeTimeslots(uint32_t index, GprsTimeslotLoad& load)
+GprsPcu::ComputeTimeslots(uint32_t index,
+                          GprsTimeslotLoad& load,
+                          std::map<int, std::vector<GprsTimeslotCandidate>>& candidates)
 {
     Ms& ms = m_mss[index];
     const int msClass = static_cast<int>(ms.dev->GetMultislotClass());
+    auto known = candidates.find(msClass);
+    if (known == candidates.end())
+    {
+        known = candidates
+                    .emplace(msClass, GprsTimeslotCandidates(msClass, static_cast<int>(m_numPdch)))
+                    .first;
+    }
     // Spread the mobiles over the PDCHs: the load counts who holds each timeslot already (the
     // mobiles placed before this one; a sum kept by the caller, not a scan of all mobiles per
     // mobile) and the allocator avoids the busiest ones.
     auto span = [](uint8_t first, uint8_t count) {
         return GprsTimeslotSet((1UL << count) - 1) << first;
     };
-    const GprsMsTimeslots ts = GprsAllocateTimeslots(msClass, load, static_cast<int>(m_numPdch));
+    const GprsMsTimeslots ts = GprsAllocateTimeslots(known->second, load);
     auto firstOf = [](const GprsTimeslotSet& set) {
         for (uint8_t tn = 0; tn < set.size(); ++tn)
         {
@@ -948,7 +980,7 @@ GprsPcu::TimerExpired(uint32_t index, GprsDirection dir)
     {
     case GprsTbfTimer::ACCESS:
         // The CCCH assignment (or random access burst) must get through: CS-1 coded.
-        if (DrawLoss(index, kControlCs))
+        if (DrawLoss(index, kControlCs, Simulator::Now()))
         {
             NS_LOG_LOGIC("MS " << index << " " << ToString(dir) << " CCCH access lost, retry");
             StartAccess(index, dir);
@@ -1215,8 +1247,8 @@ GprsPcu::Activate(uint32_t index, GprsDirection dir)
     link.closing = false;
     link.blocksSincePoll = 0;
     link.blocksSinceAck = 0;
-    link.tx = std::make_unique<GprsRlcTxEntity>(m_rlcMode);
-    link.rx = std::make_unique<GprsRlcRxEntity>(m_rlcMode);
+    link.tx = FromPool(m_txPool, m_rlcMode);
+    link.rx = FromPool(m_rxPool, m_rlcMode);
     // Frames still in RLC from an aborted TBF go first (retry), then the buffer.
     for (uint64_t i = 0; i < link.frames.size(); ++i)
     {
@@ -1355,8 +1387,12 @@ GprsPcu::ReleaseTbf(uint32_t index, GprsDirection dir, bool abnormal, bool flush
     }
     link.ackOwed = false;
     link.pollOutstanding = false;
-    link.tx.reset();
-    link.rx.reset();
+    if (link.tx)
+    {
+        // A TBF released before it was established (Activate) has no entities.
+        m_txPool.push_back(std::move(link.tx));
+        m_rxPool.push_back(std::move(link.rx));
+    }
     link.tbf.Release(Simulator::Now(), abnormal);
     ArmTimer(index, dir);
     if (link.tbf.GetState() == GprsTbfState::NONE)
@@ -1630,10 +1666,9 @@ GprsPcu::UpdateCs(Link& link)
 // Radio
 
 void
-GprsPcu::UpdateRadio(uint32_t index)
+GprsPcu::UpdateRadio(uint32_t index, Time now)
 {
     Ms& ms = m_mss[index];
-    const Time now = Simulator::Now();
     if (now < ms.radioValidUntil)
     {
         return;
@@ -1653,9 +1688,9 @@ GprsPcu::UpdateRadio(uint32_t index)
 }
 
 bool
-GprsPcu::DrawLoss(uint32_t index, GprsCodingScheme cs, double* ciDb, double* bler)
+GprsPcu::DrawLoss(uint32_t index, GprsCodingScheme cs, Time now, double* ciDb, double* bler)
 {
-    UpdateRadio(index);
+    UpdateRadio(index, now);
     Ms& ms = m_mss[index];
     GprsGilbertElliott* ge = ms.dev->GetGilbertElliott();
     double& cached = ms.blerCache[static_cast<uint8_t>(cs) - 1];
@@ -1672,10 +1707,10 @@ GprsPcu::DrawLoss(uint32_t index, GprsCodingScheme cs, double* ciDb, double* ble
         *bler = cached;
     }
     // Always draw, so that the random stream does not depend on the channel state.
-    const double u = m_uniform->GetValue();
+    const double u = m_uniform->Draw();
     if (ge)
     {
-        const bool lost = ge->NextBlockLost(m_uniform->GetValue(), u);
+        const bool lost = ge->NextBlockLost(m_uniform->Draw(), u);
         return ms.lastOutage || lost;
     }
     return u < cached;
@@ -1715,6 +1750,7 @@ GprsPcu::EnsureClock()
 void
 GprsPcu::BlockEvent()
 {
+    m_blockStart = Simulator::Now();
     ++m_blockPeriods;
     ReceiveAir();
     for (uint8_t p = 0; p < m_numPdch; ++p)
@@ -1731,8 +1767,7 @@ GprsPcu::BlockEvent()
         const uint64_t next = GprsBlockTiming::NextBlockStartFrame(m_frame + 1);
         m_clock = Simulator::Schedule(GprsBlockTiming::FrameStart(next) -
                                           GprsBlockTiming::FrameStart(m_frame),
-                                      &GprsPcu::BlockEvent,
-                                      this);
+                                      m_blockEvent);
         m_frame = next;
         ++m_block;
     }
@@ -2094,7 +2129,7 @@ GprsPcu::TransmitUplink(uint8_t pdch)
         air.purpose = r.purpose;
         air.msg = r.purpose == Reservation::DL_DATA ? GprsControlMessage::PACKET_DOWNLINK_ACK_NACK
                                                     : GprsControlMessage::PACKET_CONTROL_ACK;
-        air.lost = DrawLoss(r.ms, kControlCs);
+        air.lost = DrawLoss(r.ms, kControlCs, m_blockStart);
         if (r.purpose == Reservation::DL_DATA && ms.dl.rx)
         {
             air.ackNack = ms.dl.rx->GetAckNack();
@@ -2127,7 +2162,7 @@ GprsPcu::TransmitUplink(uint8_t pdch)
             air.ms = index;
             air.msg = GprsControlMessage::PACKET_UPLINK_DUMMY_CONTROL_BLOCK;
             air.purpose = Reservation::UL_DUMMY;
-            air.lost = DrawLoss(index, kControlCs);
+            air.lost = DrawLoss(index, kControlCs, m_blockStart);
             ++m_radioBlocks;
             m_controlTrace(index, air.msg, pdch, air.lost);
             if (!m_radioBlockTrace.IsEmpty())
@@ -2163,23 +2198,26 @@ GprsPcu::TransmitUplink(uint8_t pdch)
         repeatFinal ? link.tx->GetFinalBlock() : link.tx->SendNext(link.cs, EndsTbf(link), kind);
     double ci = 0;
     double bler = 0;
-    air.lost = DrawLoss(index, air.block.cs, &ci, &bler);
+    air.lost = DrawLoss(index, air.block.cs, m_blockStart, &ci, &bler);
     air.stalled = link.tx->IsStalled();
     air.txKind = kind;
     link.ciReportDb = ci;
     ++m_radioBlocks;
-    m_rlcBlockTrace(GprsRlcBlockRecord{index,
-                                       GprsDirection::UPLINK,
-                                       pdch,
-                                       air.block.bsn,
-                                       air.block.cs,
-                                       kind,
-                                       air.block.fbi,
-                                       false,
-                                       link.tx->IsStalled(),
-                                       air.lost,
-                                       ci,
-                                       bler});
+    if (!m_rlcBlockTrace.IsEmpty())
+    {
+        m_rlcBlockTrace(GprsRlcBlockRecord{index,
+                                           GprsDirection::UPLINK,
+                                           pdch,
+                                           air.block.bsn,
+                                           air.block.cs,
+                                           kind,
+                                           air.block.fbi,
+                                           false,
+                                           link.tx->IsStalled(),
+                                           air.lost,
+                                           ci,
+                                           bler});
+    }
     if (!m_radioBlockTrace.IsEmpty())
     {
         air.cv = GetCountdownValue(ms, link, air.block.bsn);
@@ -2352,7 +2390,7 @@ GprsPcu::SendControl(uint8_t pdch)
         air.ms = index;
         air.msg = msg;
         air.final = final;
-        air.lost = DrawLoss(index, kControlCs);
+        air.lost = DrawLoss(index, kControlCs, m_blockStart);
         if (msg == GprsControlMessage::PACKET_UPLINK_ACK_NACK)
         {
             ms.ul.ackOwed = false;
@@ -2407,7 +2445,8 @@ GprsPcu::SendDownlinkData(uint8_t pdch)
     Air& air = m_air[0][pdch];
     air.kind = Air::DATA;
     air.ms = index;
-    if (link.tx->PeekNext() == GprsRlcTxKind::NOTHING)
+    // WantsToSend() found nothing to send only where unacknowledged mode repeats the final block.
+    if (m_rlcMode == GprsRlcMode::UNACKNOWLEDGED && link.tx->IsFinalSent())
     {
         air.block = link.tx->GetFinalBlock();
         kind = GprsRlcTxKind::PENDING_ACK;
@@ -2418,7 +2457,7 @@ GprsPcu::SendDownlinkData(uint8_t pdch)
     }
     double ci = 0;
     double bler = 0;
-    air.lost = DrawLoss(index, air.block.cs, &ci, &bler);
+    air.lost = DrawLoss(index, air.block.cs, m_blockStart, &ci, &bler);
     ++m_radioBlocks;
     ++link.blocksSincePoll;
 
@@ -2447,18 +2486,21 @@ GprsPcu::SendDownlinkData(uint8_t pdch)
     }
     air.polled = polled;
     air.txKind = kind;
-    m_rlcBlockTrace(GprsRlcBlockRecord{index,
-                                       GprsDirection::DOWNLINK,
-                                       pdch,
-                                       air.block.bsn,
-                                       air.block.cs,
-                                       kind,
-                                       air.block.fbi,
-                                       polled,
-                                       link.tx->IsStalled(),
-                                       air.lost,
-                                       ci,
-                                       bler});
+    if (!m_rlcBlockTrace.IsEmpty())
+    {
+        m_rlcBlockTrace(GprsRlcBlockRecord{index,
+                                           GprsDirection::DOWNLINK,
+                                           pdch,
+                                           air.block.bsn,
+                                           air.block.cs,
+                                           kind,
+                                           air.block.fbi,
+                                           polled,
+                                           link.tx->IsStalled(),
+                                           air.lost,
+                                           ci,
+                                           bler});
+    }
     return true;
 }
 
@@ -2484,7 +2526,7 @@ GprsPcu::GrantUplink(uint8_t pdch)
         {
             m_keepAliveGrants.erase(it);
             m_usf[pdch] = index;
-            m_usfDecoded[pdch] = !DrawLoss(index, kControlCs);
+            m_usfDecoded[pdch] = !DrawLoss(index, kControlCs, m_blockStart);
             return;
         }
     }
@@ -2508,7 +2550,7 @@ GprsPcu::GrantUplink(uint8_t pdch)
                                          static_cast<uint32_t>(m_candidates.size()))];
     m_usf[pdch] = index;
     // The USF is coded more robustly than the data (TS 45.003 5.1.2-5.1.4): decoded like CS-1.
-    m_usfDecoded[pdch] = !DrawLoss(index, kControlCs);
+    m_usfDecoded[pdch] = !DrawLoss(index, kControlCs, m_blockStart);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -2563,6 +2605,10 @@ GprsPcu::DeliverFrames(uint32_t index,
                        GprsDirection dir,
                        const std::vector<GprsReassembledLlcFrame>& frames)
 {
+    if (frames.empty())
+    {
+        return; // most blocks complete no frame
+    }
     Link& link = GetLink(index, dir);
     for (const auto& fr : frames)
     {

@@ -13,6 +13,7 @@
 #include "gprs-rlc-entity.h"
 #include "gprs-sndcp-ack.h"
 #include "gprs-tbf.h"
+#include "gprs-unit-uniform.h"
 
 #include "ns3/attribute-helper.h"
 #include "ns3/event-id.h"
@@ -27,6 +28,7 @@
 
 #include <array>
 #include <deque>
+#include <map>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -45,6 +47,7 @@ class GprsMsNetDevice;
 class GprsLinkAdaptation;
 class GprsScheduler;
 struct GprsTimeslotLoad;
+struct GprsTimeslotCandidate;
 
 /**
  * \param os a stream
@@ -506,7 +509,15 @@ class GprsPcu : public Object
      * \param index the mobile
      * \param load the timeslots of the mobiles placed so far; the mobile's own are added
      */
-    void ComputeTimeslots(uint32_t index, GprsTimeslotLoad& load);
+    /**
+     * Give mobile \p index its timeslots among those of the mobiles placed before it.
+     * \param index the mobile
+     * \param load the timeslots of the mobiles placed so far; this one is added
+     * \param candidates GprsTimeslotCandidates per multislot class, filled as classes appear
+     */
+    void ComputeTimeslots(uint32_t index,
+                          GprsTimeslotLoad& load,
+                          std::map<int, std::vector<GprsTimeslotCandidate>>& candidates);
     void EnsureClock();
     void BlockEvent();
     void ReceiveAir();
@@ -525,7 +536,8 @@ class GprsPcu : public Object
     void Track(uint32_t index);
     /// \return whether \p ms has a TBF in any state but NONE or an Ack/Nack owed
     static bool NeedsTracking(const Ms& ms);
-    void UpdateRadio(uint32_t index);
+    /// Refresh mobile \p index's cached C/I, outage and BLERs if the schedule changed by \p now.
+    void UpdateRadio(uint32_t index, Time now);
 
     bool OnDownlinkSlot(const Ms& ms, uint8_t pdch) const;
     bool OnUplinkSlot(const Ms& ms, uint8_t pdch) const;
@@ -556,7 +568,20 @@ class GprsPcu : public Object
     uint32_t LlcTotalOctets(const Link& link, uint32_t npduOctets) const;
     void DropExpired(uint32_t index, Link& link);
 
-    bool DrawLoss(uint32_t ms, GprsCodingScheme cs, double* ciDb = nullptr, double* bler = nullptr);
+    /**
+     * Draw whether a block to or from a mobile is lost.
+     * \param ms the mobile
+     * \param cs the block's coding scheme
+     * \param now the time (m_blockStart in a block event: Simulator::Now() costs a virtual call)
+     * \param ciDb if not null, set to the mobile's C/I
+     * \param bler if not null, set to the block error rate drawn against
+     * \return true if the block is lost
+     */
+    bool DrawLoss(uint32_t ms,
+                  GprsCodingScheme cs,
+                  Time now,
+                  double* ciDb = nullptr,
+                  double* bler = nullptr);
     void TraceRadio(uint32_t index);
 
     GprsTbfConfig GetTbfConfig(GprsDirection dir) const;
@@ -599,9 +624,13 @@ class GprsPcu : public Object
     std::vector<Ms> m_mss;                   //!< mobiles
     std::array<std::array<Air, 8>, 2> m_air; //!< [direction][pdch] blocks in flight
     std::array<std::array<Reservation, 8>, kReservationDepth> m_reservations; //!< RRBP ring
-    std::array<int64_t, 8> m_usf;           //!< mobile granted the next uplink block, or -1
-    std::array<bool, 8> m_usfDecoded;       //!< the granted mobile decoded its USF
-    std::vector<uint32_t> m_candidates;     //!< scratch list for the scheduler
+    std::array<int64_t, 8> m_usf;       //!< mobile granted the next uplink block, or -1
+    std::array<bool, 8> m_usfDecoded;   //!< the granted mobile decoded its USF
+    std::vector<uint32_t> m_candidates; //!< scratch list for the scheduler
+    /// Entities of released TBFs, reused (Reset) by new ones: a cell holds at most as many as
+    /// it had TBFs at once, each store as large as the highest BSN it held.
+    std::vector<std::unique_ptr<GprsRlcTxEntity>> m_txPool;
+    std::vector<std::unique_ptr<GprsRlcRxEntity>> m_rxPool; //!< as m_txPool
     std::vector<uint32_t> m_sendingDl;      //!< mobiles whose downlink TBF sends this block period
     std::vector<uint32_t> m_sendingUl;      //!< mobiles whose uplink TBF sends this block period
     std::vector<uint32_t> m_controlPending; //!< mobiles with a control message due, in order
@@ -613,13 +642,15 @@ class GprsPcu : public Object
     uint64_t m_block{0};                           //!< absolute radio block number
     bool m_clockRunning{false};                    //!< a block event is scheduled
     EventId m_clock;                               //!< next block event
-    Ptr<EventImpl> m_clockStart;                   //!< first block event of a run of the clock
-    uint64_t m_blockPeriods{0};                    //!< block periods simulated
-    uint64_t m_radioBlocks{0};                     //!< radio blocks simulated
-    uint32_t m_controlRr{0};                       //!< round robin start for control messages
-    std::unique_ptr<GprsLlcFraming> m_framing;     //!< SNDCP/LLC sizes, UI frames
-    std::unique_ptr<GprsLlcFraming> m_abmFraming;  //!< SNDCP segments of I frames: info octets
-    GprsBlerModel m_bler;                          //!< BLER tables
+    Ptr<EventImpl> m_blockEvent; //!< BlockEvent(), scheduled again each block: no allocation
+    Time m_blockStart;           //!< start of the block event being run
+    Ptr<EventImpl> m_clockStart; //!< first block event of a run of the clock
+    uint64_t m_blockPeriods{0};  //!< block periods simulated
+    uint64_t m_radioBlocks{0};   //!< radio blocks simulated
+    uint32_t m_controlRr{0};     //!< round robin start for control messages
+    std::unique_ptr<GprsLlcFraming> m_framing;    //!< SNDCP/LLC sizes, UI frames
+    std::unique_ptr<GprsLlcFraming> m_abmFraming; //!< SNDCP segments of I frames: info octets
+    GprsBlerModel m_bler;                         //!< BLER tables
 
     // Attributes
     uint32_t m_numPdch;                            //!< PDCHs in the cell
@@ -630,7 +661,7 @@ class GprsPcu : public Object
     Ptr<GprsScheduler> m_scheduler;                //!< who gets each PDCH
     Ptr<RandomVariableStream> m_dlAssignmentDelay; //!< CCCH downlink assignment delay
     Ptr<RandomVariableStream> m_ulAccessDelay;     //!< random access + assignment delay
-    Ptr<UniformRandomVariable> m_uniform;          //!< block loss draws
+    Ptr<GprsUnitUniformRandomVariable> m_uniform;  //!< block loss draws
     uint32_t m_pollInterval;                       //!< poll every N downlink data blocks
     uint32_t m_ulAckInterval;                      //!< uplink Ack/Nack every N blocks
     Time m_t3192;                                  //!< PACCH reachability after a DL TBF

@@ -53,6 +53,15 @@ GprsRlcTxEntity::GprsRlcTxEntity(GprsRlcMode mode)
 }
 
 void
+GprsRlcTxEntity::Reset(GprsRlcMode mode)
+{
+    m_segmenter = GprsLlcSegmenter();
+    m_window = GprsRlcTxWindow(mode);
+    m_blocks.clear();
+    m_finalSent = false;
+}
+
+void
 GprsRlcTxEntity::EnqueueFrame(uint64_t frameId, uint32_t octets)
 {
     m_segmenter.Enqueue(frameId, octets);
@@ -148,6 +157,14 @@ GprsRlcRxEntity::GprsRlcRxEntity(GprsRlcMode mode)
 {
 }
 
+void
+GprsRlcRxEntity::Reset(GprsRlcMode mode)
+{
+    m_window = GprsRlcRxWindow(mode);
+    m_reassembler = GprsLlcReassembler();
+    m_blocks.clear();
+}
+
 bool
 GprsRlcRxEntity::Receive(const GprsRlcDataBlock& block,
                          std::vector<GprsReassembledLlcFrame>& frames)
@@ -156,7 +173,14 @@ GprsRlcRxEntity::Receive(const GprsRlcDataBlock& block,
     {
         return false;
     }
-    Slot(m_blocks, block.bsn) = block;
+    // In sequence, the block is the only one to deliver: straight to the reassembler, without
+    // a copy into the store (the common case, about 3 % of a download's instructions).
+    const bool inSequence =
+        m_window.GetDeliverableCount() == 1 && GprsRlcModSns(m_window.GetVQ() - 1) == block.bsn;
+    if (!inSequence)
+    {
+        Slot(m_blocks, block.bsn) = block;
+    }
     while (const auto delivery = m_window.PopDeliverable())
     {
         if (!delivery->received)
@@ -164,7 +188,7 @@ GprsRlcRxEntity::Receive(const GprsRlcDataBlock& block,
             m_reassembler.NotifyGap();
             continue;
         }
-        const GprsRlcDataBlock& next = m_blocks[delivery->bsn];
+        const GprsRlcDataBlock& next = inSequence ? block : m_blocks[delivery->bsn];
         if (m_window.GetMode() == GprsRlcMode::UNACKNOWLEDGED && !m_reassembler.Continues(next))
         {
             // SNS or more blocks lost in a row: the BSN wrapped and the window saw no gap. LLC's

@@ -49,6 +49,13 @@ class GprsRlcTxEntity
     explicit GprsRlcTxEntity(GprsRlcMode mode);
 
     /**
+     * Start over for a new TBF, as if constructed with \p mode, keeping the block store's
+     * memory: the PCU reuses entities instead of allocating two stores per TBF.
+     * \param mode RLC mode
+     */
+    void Reset(GprsRlcMode mode);
+
+    /**
      * Queue an LLC frame.
      * \param frameId identity, reported back by the receiving entity
      * \param octets frame length, 1..kGprsMaxLlcFrameOctets
@@ -136,6 +143,13 @@ class GprsRlcRxEntity
      * \param mode RLC mode
      */
     explicit GprsRlcRxEntity(GprsRlcMode mode);
+
+    /**
+     * Start over for a new TBF, as if constructed with \p mode, keeping the block store's
+     * memory (see GprsRlcTxEntity::Reset).
+     * \param mode RLC mode
+     */
+    void Reset(GprsRlcMode mode);
 
     /**
      * Take a received block.

@@ -261,10 +261,12 @@ GprsRlcTxWindow::ApplyAckNack(const GprsRlcAckNackDescription& description)
         }
         covered = GprsRlcBsnDistance(m_vA, top);
     }
+    // Bits 1..covered, covered <= WS: read from the integer (GetBit() checks every bit number).
+    const uint64_t rbb = description.GetFinalAck() ? ~uint64_t{0} : description.GetRbb();
     for (uint16_t bitNumber = 1; bitNumber <= covered; ++bitNumber)
     {
         const uint16_t bsn = GprsRlcModSns(top - bitNumber);
-        if (description.GetFinalAck() || description.GetBit(bitNumber))
+        if ((rbb >> (bitNumber - 1)) & 1)
         {
             if (m_vB[bsn] != GprsRlcTxState::ACKED)
             {
@@ -458,10 +460,8 @@ GprsRlcRxWindow::GetAckNack() const
     uint64_t rbb = 0;
     for (uint16_t bitNumber = 1; bitNumber <= kGprsRlcWs; ++bitNumber)
     {
-        if (m_vN.test(GprsRlcModSns(m_vR - bitNumber)))
-        {
-            rbb |= uint64_t{1} << (bitNumber - 1);
-        }
+        // operator[]: the index is in range by construction (test() checks it for every bit)
+        rbb |= uint64_t{m_vN[GprsRlcModSns(m_vR - bitNumber)]} << (bitNumber - 1);
     }
     return GprsRlcAckNackDescription(IsComplete(), m_vR, rbb);
 }

@@ -429,3 +429,61 @@ TEST(GprsTimeslotAllocation, IgnoresLoadOutsideTheCell)
     EXPECT_EQ(GprsAllocateTimeslots(8, load, 4, 2).downlink, Slots({2, 3, 4, 5}));
     EXPECT_EQ(GprsAllocateTimeslots(8, load, 4, 2).uplink, Slots({4}));
 }
+
+TEST(GprsTimeslotAllocation, CandidatesAreEveryUsablePairInTieBreakOrder)
+{
+    for (int n = GprsMultislotClass::kMinClass; n <= GprsMultislotClass::kMaxClass; ++n)
+    {
+        const auto& c = GprsMultislotClass::Get(n);
+        for (int pdchs = 1; pdchs <= kGprsTimeslotsPerTdmaFrame; ++pdchs)
+        {
+            const int first = kGprsTimeslotsPerTdmaFrame - pdchs;
+            SCOPED_TRACE("class " + std::to_string(n) + ", " + std::to_string(pdchs) +
+                         " PDCHs from TN " + std::to_string(first));
+            const auto candidates = GprsTimeslotCandidates(n, pdchs, first);
+            // Every contiguous D and U of the cell that share a TN and that the class allows,
+            // and nothing else, each once.
+            std::size_t usable = 0;
+            for (uint32_t d = 1; d < 256; ++d)
+            {
+                for (uint32_t u = 1; u < 256; ++u)
+                {
+                    const GprsTimeslotSet dl(d);
+                    const GprsTimeslotSet ul(u);
+                    auto contiguousInCell = [first, pdchs](const GprsTimeslotSet& s) {
+                        const auto cell = ((1UL << pdchs) - 1) << first;
+                        const auto v = s.to_ulong() >> __builtin_ctzl(s.to_ulong());
+                        return (s.to_ulong() & ~cell) == 0 && (v & (v + 1)) == 0;
+                    };
+                    if (!contiguousInCell(dl) || !contiguousInCell(ul) || (dl & ul).none() ||
+                        !c.Allows(dl | ul, ul))
+                    {
+                        continue;
+                    }
+                    ++usable;
+                    EXPECT_EQ(std::count_if(candidates.begin(),
+                                            candidates.end(),
+                                            [&](const GprsTimeslotCandidate& k) {
+                                                return k.downlink == dl && k.uplink == ul;
+                                            }),
+                              1);
+                }
+            }
+            EXPECT_EQ(candidates.size(), usable);
+            // Rule 4's order: first TN of D ascending, then wider D first.
+            for (std::size_t i = 1; i < candidates.size(); ++i)
+            {
+                const auto& a = candidates[i - 1].downlink;
+                const auto& b = candidates[i].downlink;
+                auto lowest = [](const GprsTimeslotSet& s) {
+                    return static_cast<int>(__builtin_ctzl(s.to_ulong()));
+                };
+                EXPECT_TRUE(lowest(a) < lowest(b) ||
+                            (lowest(a) == lowest(b) && a.count() >= b.count()));
+            }
+        }
+    }
+    ExpectInvalid([] { GprsAllocateTimeslots({}, GprsTimeslotLoad{}); },
+                  {"no candidate timeslot sets"});
+    ExpectInvalid([] { GprsTimeslotCandidates(8, 9); }, {"number of PDCHs", "9"});
+}

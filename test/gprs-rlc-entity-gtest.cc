@@ -999,3 +999,85 @@ TEST(GprsRlcEntity, BlocksAfterCountsSentAndComingBlocks)
     EXPECT_EQ(tx.GetBlocksAfter(2, GprsCodingScheme::CS1), 0U);
     EXPECT_EQ(tx.GetBlocksAfter(0, GprsCodingScheme::CS1), 2U);
 }
+
+/**
+ * Drive a sender and a receiver through a fixed TBF: two frames, every third block lost, an
+ * Ack/Nack after every fourth step, until both are complete (at most 400 steps).
+ * \param tx the sender
+ * \param rx the receiver
+ * \return what happened, one line per step (block, kind, frames delivered, Ack/Nack)
+ */
+std::vector<std::string>
+RunFixedTbf(GprsRlcTxEntity& tx, GprsRlcRxEntity& rx)
+{
+    std::vector<std::string> transcript;
+    tx.EnqueueFrame(100, 300);
+    tx.EnqueueFrame(101, 700);
+    for (uint32_t step = 0; step < 400 && !(rx.IsComplete() && tx.IsComplete()); ++step)
+    {
+        std::string line = "step " + std::to_string(step);
+        if (tx.PeekNext() != GprsRlcTxKind::NOTHING)
+        {
+            const Sent sent = Send(tx, GprsCodingScheme::CS2, true);
+            line += " BSN " + std::to_string(sent.block.bsn) + " kind " +
+                    std::to_string(static_cast<int>(sent.kind)) + " FBI " +
+                    std::to_string(sent.block.fbi);
+            std::vector<GprsReassembledLlcFrame> frames;
+            if (step % 3 != 2 && rx.Receive(sent.block, frames))
+            {
+                for (const auto& f : frames)
+                {
+                    line += " frame " + std::to_string(f.frameId) + "/" +
+                            std::to_string(f.lengthOctets);
+                }
+            }
+        }
+        if (step % 4 == 3)
+        {
+            const GprsRlcAckNackDescription ackNack = rx.GetAckNack();
+            line += " SSN " + std::to_string(ackNack.GetSsn()) + " RBB " +
+                    std::to_string(ackNack.GetRbb()) + " FAI " +
+                    std::to_string(ackNack.GetFinalAck());
+            tx.ApplyAckNack(ackNack);
+        }
+        transcript.push_back(line);
+    }
+    transcript.push_back(std::string("complete ") + std::to_string(rx.IsComplete()) + " " +
+                         std::to_string(tx.IsComplete()));
+    return transcript;
+}
+
+TEST(GprsRlcEntity, ResetStartsOverAsIfNew)
+{
+    for (const GprsRlcMode mode : {GprsRlcMode::ACKNOWLEDGED, GprsRlcMode::UNACKNOWLEDGED})
+    {
+        // Entities a PCU reuses: an unfinished TBF in the other mode left state in both (V(S),
+        // V(R), blocks stored out of sequence, a frame half segmented and half reassembled).
+        const GprsRlcMode other = mode == GprsRlcMode::ACKNOWLEDGED ? GprsRlcMode::UNACKNOWLEDGED
+                                                                    : GprsRlcMode::ACKNOWLEDGED;
+        GprsRlcTxEntity tx(other);
+        GprsRlcRxEntity rx(other);
+        tx.EnqueueFrame(7, 1400);
+        for (int i = 0; i < 5; ++i)
+        {
+            const Sent sent = Send(tx);
+            if (i != 1)
+            {
+                Deliver(rx, sent.block);
+            }
+        }
+        ASSERT_GT(tx.GetQueuedOctets(), 0U);
+        tx.Reset(mode);
+        rx.Reset(mode);
+        EXPECT_EQ(tx.GetMode(), mode);
+        EXPECT_EQ(tx.GetQueuedOctets(), 0U);
+        EXPECT_EQ(tx.GetOutstanding(), 0U);
+        EXPECT_FALSE(tx.IsFinalSent());
+
+        GprsRlcTxEntity newTx(mode);
+        GprsRlcRxEntity newRx(mode);
+        const std::vector<std::string> expected = RunFixedTbf(newTx, newRx);
+        ASSERT_EQ(expected.back(), "complete 1 1");
+        EXPECT_EQ(RunFixedTbf(tx, rx), expected);
+    }
+}
