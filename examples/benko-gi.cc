@@ -17,6 +17,7 @@
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
 #include "ns3/gprs-module.h"
+#include "ns3/gprs-ns3-compat.h"
 #include "ns3/internet-module.h"
 #include "ns3/point-to-point-module.h"
 
@@ -128,7 +129,7 @@ RunOne(const Setup& setup, uint64_t run, const std::string& pcap, bool progress)
     // The Gi capture: the GGSN's Internet-side device, both directions, as PPP.
     PcapHelper pcapHelper;
     const Ptr<PcapFileWrapper> file =
-        pcapHelper.CreateFile(pcap, std::ios::out, PcapHelper::DLT_PPP);
+        pcapHelper.CreateFile(pcap, std::ios::out, gprs::kPcapLinkTypePpp);
     pcapHelper.HookDefaultSink<PointToPointNetDevice>(
         DynamicCast<PointToPointNetDevice>(s.internetDevices.Get(1)),
         "PromiscSniffer",

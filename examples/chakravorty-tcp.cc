@@ -142,7 +142,7 @@ TcpPayloadOf(Ptr<const Packet> frame, TcpHeader& tcp)
     const Ptr<Packet> inner = frame->Copy();
     inner->RemoveHeader(ppp);
     inner->RemoveHeader(ip);
-    if (ip.GetProtocol() != TcpL4Protocol::PROT_NUMBER)
+    if (ip.GetProtocol() != gprs::kTcpProtocolNumber)
     {
         return 0;
     }
@@ -304,7 +304,7 @@ class FlowProbe
     void OnSend(const Ipv4Header& ip, Ptr<const Packet> p, uint32_t)
     {
         TcpHeader tcp;
-        if (ip.GetProtocol() != TcpL4Protocol::PROT_NUMBER || p->PeekHeader(tcp) == 0 ||
+        if (ip.GetProtocol() != gprs::kTcpProtocolNumber || p->PeekHeader(tcp) == 0 ||
             tcp.GetDestinationPort() != m_port)
         {
             return;
@@ -335,7 +335,7 @@ class FlowProbe
     void OnDeliver(const Ipv4Header& ip, Ptr<const Packet> p, uint32_t)
     {
         TcpHeader tcp;
-        if (ip.GetProtocol() != TcpL4Protocol::PROT_NUMBER || p->PeekHeader(tcp) == 0 ||
+        if (ip.GetProtocol() != gprs::kTcpProtocolNumber || p->PeekHeader(tcp) == 0 ||
             tcp.GetSourcePort() != m_port)
         {
             return;
@@ -373,7 +373,7 @@ class FlowProbe
         m_rx += p->GetSize();
         // The sink counts bytes in order; the hole is filled when they pass the lost segment.
         if (m_loss && m_loss->done && m_repaired.IsZero() &&
-            m_rx >= (m_loss->seq - (m_synSeq + 1)) + m_loss->length)
+            m_rx >= static_cast<uint64_t>((m_loss->seq - (m_synSeq + 1)) + m_loss->length))
         {
             m_repaired = Simulator::Now();
         }
@@ -529,7 +529,7 @@ RunOne(const TcpStudy& study, const Job& job, const std::string& outdir)
     {
         loss->after = study.dropAt;
         s.internetDevices.Get(1)->SetAttribute("ReceiveErrorModel",
-                                               PointerValue(Create<InducedLossModel>(loss)));
+                                               PointerValue(CreateObject<InducedLossModel>(loss)));
     }
 
     const bool twoFlows = job.experiment == "fairness";

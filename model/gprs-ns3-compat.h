@@ -95,6 +95,14 @@ constexpr uint8_t kUdpProtocolNumber = 17;
  */
 constexpr PcapHelper::DataLinkType kPcapLinkTypeRaw = static_cast<PcapHelper::DataLinkType>(101);
 
+/**
+ * \ingroup gprs
+ * Pcap link type of PPP frames (LINKTYPE_PPP = 9, tcpdump.org's link-layer header types), as
+ * ns-3's PointToPointNetDevice captures them. PcapHelper::DLT_PPP is deprecated from ns-3.49;
+ * see kPcapLinkTypeRaw.
+ */
+constexpr PcapHelper::DataLinkType kPcapLinkTypePpp = static_cast<PcapHelper::DataLinkType>(9);
+
 namespace detail
 {
 
