@@ -24,6 +24,7 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <boost/algorithm/string/case_conv.hpp>
 #include <boost/algorithm/string/split.hpp>
 #include <cctype>
 #include <cerrno>
@@ -80,6 +81,20 @@ CutText(const std::string& text)
     }
     return text.substr(0, kGprsQuotedInputMax) + "... (" + std::to_string(text.size()) +
            " characters)";
+}
+
+/**
+ * \param argument one command-line argument, in one of CommandLine's forms: "--name=value",
+ *        "-name=value", "--name" (value empty)
+ * \return its name and value
+ */
+std::pair<std::string, std::string>
+SplitArgument(const std::string& argument)
+{
+    const std::size_t nameStart = std::min(argument.find_first_not_of('-'), std::size_t{2});
+    const std::size_t equals = std::min(argument.find('='), argument.size());
+    return {argument.substr(nameStart, equals - nameStart),
+            argument.substr(std::min(equals + 1, argument.size()))};
 }
 
 /**
@@ -449,22 +464,28 @@ ExampleOptions::ExampleOptions(const std::string& file, const std::string& usage
     : m_cmd(file)
 {
     m_cmd.Usage(usage);
-    // ns-3's global values RngSeed and RngRun, taken here (CommandLine looks for a program
-    // option before a global value) so that they are checked like any option: ns-3 wraps
-    // "-1" and aborts on "x" or a seed of 0. The seed is 32 bits in ns-3 (RngSeedManager).
-    AddWholeNumber("RngSeed",
-                   "seed of the random number generator (ns-3's RngSeed)",
-                   RngSeedManager::GetSeed(),
-                   1,
-                   UINT32_MAX,
-                   [](uint64_t seed) { RngSeedManager::SetSeed(static_cast<uint32_t>(seed)); });
-    AddWholeNumber("RngRun",
-                   "run number: independent replications of a configuration use different runs "
-                   "with the same seed (ns-3's RngRun)",
-                   RngSeedManager::GetRun(),
-                   1,
-                   UINT32_MAX,
-                   [](uint64_t run) { RngSeedManager::SetRun(run); });
+    // ns-3's global values RngSeed and RngRun, read from the arguments by Parse() before
+    // CommandLine sees them, so that they are checked like any option (ns-3 wraps "-1" and
+    // aborts on "x" or a seed of 0) while --PrintHelp lists them among ns-3's global values
+    // only: a tool that reads the program's options from it (SEM) leaves the run number to
+    // ns-3. The seed is 32 bits and not 0 in ns-3 (RngSeedManager); run 0 is a run like any
+    // other (ns-3's RngRun takes any integer, rng-seed-manager.cc) and SEM's first.
+    AddWholeNumber(
+        "RngSeed",
+        "",
+        RngSeedManager::GetSeed(),
+        1,
+        UINT32_MAX,
+        [](uint64_t seed) { RngSeedManager::SetSeed(static_cast<uint32_t>(seed)); },
+        true);
+    AddWholeNumber(
+        "RngRun",
+        "",
+        RngSeedManager::GetRun(),
+        0,
+        UINT32_MAX,
+        [](uint64_t run) { RngSeedManager::SetRun(run); },
+        true);
     // GprsHelper gives every cell a PCU of its own, configured by GprsPcu's attributes.
     SetsAttribute("ns3::GprsBssNetDevice::Pcu");
 }
@@ -474,10 +495,15 @@ ExampleOptions::Add(const std::string& name,
                     const std::string& help,
                     const std::string& defaultText,
                     const std::string& allowed,
-                    std::function<bool(const std::string&)> read)
+                    std::function<bool(const std::string&)> read,
+                    bool global)
 {
     Option& option =
-        m_options.emplace_back(Option{name, defaultText, allowed, std::move(read), ""});
+        m_options.emplace_back(Option{name, defaultText, allowed, std::move(read), "", global});
+    if (global)
+    {
+        return;
+    }
     // A callback receives the whole text, also when empty ("--pcap") or holding blanks, where
     // CommandLine's own string option fails or keeps the first word.
     m_cmd.AddValue(name,
@@ -495,11 +521,12 @@ ExampleOptions::AddWholeNumber(const std::string& name,
                                uint64_t defaultValue,
                                uint64_t min,
                                uint64_t max,
-                               std::function<void(uint64_t)> store)
+                               std::function<void(uint64_t)> store,
+                               bool global)
 {
     const std::string allowed =
         "an integer from " + std::to_string(min) + " to " + std::to_string(max);
-    Add(name, help, std::to_string(defaultValue), allowed, [min, max, store](const auto& text) {
+    const auto read = [min, max, store](const std::string& text) {
         // Read as a real number so that 5e5 is 500000; doubles hold integers up to 2^53 exactly.
         const auto value = TryParseGprsNumber(text);
         if (!value || *value != std::floor(*value) || *value < static_cast<double>(min) ||
@@ -509,7 +536,8 @@ ExampleOptions::AddWholeNumber(const std::string& name,
         }
         store(static_cast<uint64_t>(*value));
         return true;
-    });
+    };
+    Add(name, help, std::to_string(defaultValue), allowed, read, global);
 }
 
 void
@@ -682,13 +710,15 @@ ExampleOptions::AddFlag(const std::string& name, const std::string& help, bool& 
     Add(name,
         help,
         value ? "true" : "false",
-        "true or false, 1 or 0; alone: true",
+        "true or false in any case, 1 or 0; alone: true",
         [&value](const std::string& text) {
-            if (text.empty() || text == "true" || text == "1")
+            // Any case, as ns-3's CommandLine reads a bool: SEM passes Python's True and False.
+            const std::string lower = boost::algorithm::to_lower_copy(text);
+            if (lower.empty() || lower == "true" || lower == "1")
             {
                 value = true;
             }
-            else if (text == "false" || text == "0")
+            else if (lower == "false" || lower == "0")
             {
                 value = false;
             }
@@ -799,11 +829,7 @@ ExampleOptions::Invalid(const std::string& name) const
 std::string
 ExampleOptions::CheckAttributeArgument(const std::string& argument) const
 {
-    // CommandLine's forms: "--name=value", "-name=value", "--name" (value empty).
-    const std::size_t nameStart = std::min(argument.find_first_not_of('-'), std::size_t{2});
-    const std::size_t equals = std::min(argument.find('='), argument.size());
-    const std::string name = argument.substr(nameStart, equals - nameStart);
-    const std::string value = argument.substr(std::min(equals + 1, argument.size()));
+    const auto [name, value] = SplitArgument(argument);
     if (name.find("::") == std::string::npos)
     {
         return "";
@@ -897,7 +923,26 @@ ExampleOptions::Parse(int argc, char* argv[])
             return false;
         }
     }
-    m_cmd.Parse(argc, argv);
+    // The global values taken as options (RngSeed, RngRun) are read here; CommandLine gets the
+    // other arguments.
+    std::vector<char*> rest{argv, argv + std::min(argc, 1)};
+    for (int i = 1; i < argc; ++i)
+    {
+        const std::pair<std::string, std::string> argument = SplitArgument(argv[i]);
+        const auto global =
+            std::find_if(m_options.begin(), m_options.end(), [&argument](const Option& o) {
+                return o.global && o.name == argument.first;
+            });
+        if (global == m_options.end())
+        {
+            rest.push_back(argv[i]);
+        }
+        else
+        {
+            global->text = argument.second;
+        }
+    }
+    m_cmd.Parse(static_cast<int>(rest.size()), rest.data());
     std::string error;
     for (const auto& option : m_options)
     {

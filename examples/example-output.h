@@ -177,7 +177,7 @@ class ExampleOptions
                  DataRate max);
 
     /**
-     * Add a true/false option ("--name" alone means true).
+     * Add a true/false option ("--name" alone means true; true and false in any case).
      * \param name option name
      * \param help what it is
      * \param value holds the default; receives the value
@@ -259,6 +259,7 @@ class ExampleOptions
         std::string allowed;                          //!< what is allowed, for messages
         std::function<bool(const std::string&)> read; //!< reads and checks the text
         std::string problem; //!< why the text is not allowed, when read can tell
+        bool global;         //!< one of ns-3's global values: Parse() reads it, not CommandLine
     };
 
     /// An ns-3 attribute the example sets itself.
@@ -283,12 +284,16 @@ class ExampleOptions
      * \param defaultText the default as text
      * \param allowed what is allowed
      * \param read reads and checks a text, storing the value
+     * \param global whether it is one of ns-3's global values (RngRun): Parse() reads it from
+     *        the arguments and hides it from CommandLine, whose --PrintHelp then lists it among
+     *        the global values only, not as a program option (\p help is unused)
      */
     void Add(const std::string& name,
              const std::string& help,
              const std::string& defaultText,
              const std::string& allowed,
-             std::function<bool(const std::string&)> read);
+             std::function<bool(const std::string&)> read,
+             bool global = false);
 
     /**
      * Register an integer option (AddInteger without the type).
@@ -298,13 +303,15 @@ class ExampleOptions
      * \param min smallest allowed value
      * \param max largest allowed value
      * \param store receives the value
+     * \param global whether it is one of ns-3's global values (see Add)
      */
     void AddWholeNumber(const std::string& name,
                         const std::string& help,
                         uint64_t defaultValue,
                         uint64_t min,
                         uint64_t max,
-                        std::function<void(uint64_t)> store);
+                        std::function<void(uint64_t)> store,
+                        bool global = false);
 
     /**
      * \param name an option
