@@ -8,7 +8,6 @@
 
 #include "ns3/abort.h"
 #include "ns3/address-utils.h"
-#include "ns3/bulk-send-application.h"
 #include "ns3/double.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
@@ -35,6 +34,10 @@ namespace
 /// Least non-zero SegmentSize: an ns-3 TCP segment carries its header options (up to 40 octets,
 /// RFC 9293 clause 3.1) besides data; the module's own bound, far below any real MSS.
 constexpr uint32_t kMinSegmentSize = 100;
+/// Octets of each write of a SendWhole connection without SegmentSize: ns-3's
+/// BulkSendApplication::SendSize default, which sent those files before the generator wrote them
+/// itself (issue 12); kept, as the size of the writes decides how full the send buffer gets.
+constexpr uint32_t kWholeWriteSize = 512;
 } // namespace
 
 NS_OBJECT_ENSURE_REGISTERED(GprsTrafficGenerator);
@@ -176,6 +179,12 @@ GprsTrafficGenerator::GetBytesOffered() const
     return m_bytesOffered;
 }
 
+uint64_t
+GprsTrafficGenerator::GetOpenConnections() const
+{
+    return m_whole.size();
+}
+
 void
 GprsTrafficGenerator::DoDispose()
 {
@@ -267,19 +276,13 @@ GprsTrafficGenerator::DrawCount(double mean)
 void
 GprsTrafficGenerator::SendWhole(uint64_t bytes)
 {
-    if (m_segmentSize == 0)
-    {
-        const Ptr<BulkSendApplication> bulk = CreateObject<BulkSendApplication>();
-        bulk->SetAttribute("Remote", AddressValue(m_remote));
-        bulk->SetAttribute("MaxBytes", UintegerValue(bytes));
-        GetNode()->AddApplication(bulk); // started at once
-        return;
-    }
     const Ptr<Socket> socket = OpenTcpSocket();
     m_whole[socket] = bytes;
     // Written once connected, as GprsWwwTraffic does and BulkSendApplication.
     socket->SetConnectCallback(MakeCallback(&GprsTrafficGenerator::OnWholeConnected, this),
                                MakeCallback(&GprsTrafficGenerator::OnWholeConnectFailed, this));
+    socket->SetCloseCallbacks(MakeCallback(&GprsTrafficGenerator::OnWholeClosed, this),
+                              MakeCallback(&GprsTrafficGenerator::OnWholeClosed, this));
     socket->Bind();
     socket->Connect(m_remote);
 }
@@ -294,7 +297,30 @@ GprsTrafficGenerator::OnWholeConnected(Ptr<Socket> socket)
 void
 GprsTrafficGenerator::OnWholeConnectFailed(Ptr<Socket> socket)
 {
-    m_whole[socket] = 0; // the file is dropped, as BulkSendApplication drops it
+    if (const auto it = m_whole.find(socket); it != m_whole.end())
+    {
+        // The file is dropped, as BulkSendApplication dropped it.
+        NS_LOG_WARN("a connection to " << m_remote << " failed: " << it->second
+                                       << " octets dropped");
+        it->second = 0;
+    }
+    OnWholeClosed(socket);
+}
+
+void
+GprsTrafficGenerator::OnWholeClosed(Ptr<Socket> socket)
+{
+    // TcpSocketBase notifies before it frees its endpoint, and some of its paths use the socket
+    // after that (SendRST, then CloseAndNotify): let go of it only once this event is over.
+    // In TIME_WAIT its endpoint and TcpL4Protocol's socket list still hold it; it drops those
+    // references after cancelling its timers (DeallocateEndPoint, ns-3.37 tcp-socket-base.cc).
+    Simulator::ScheduleNow(&GprsTrafficGenerator::ReleaseWhole, this, socket);
+}
+
+void
+GprsTrafficGenerator::ReleaseWhole(Ptr<Socket> socket)
+{
+    m_whole.erase(socket);
 }
 
 Ptr<Socket>
@@ -316,26 +342,30 @@ GprsTrafficGenerator::OnWholeSendSpace(Ptr<Socket> socket, uint32_t)
     {
         return;
     }
-    while (it->second > 0 && socket->GetTxAvailable() > 0)
+    while (it->second > 0)
     {
-        // One segment per write (BulkSendApplication writes SendSize octets at a time).
-        const auto n = static_cast<uint32_t>(std::min<uint64_t>(
-            {it->second, socket->GetTxAvailable(), static_cast<uint64_t>(m_segmentSize)}));
-        const int sent = socket->Send(Create<Packet>(n));
+        // With SegmentSize, one segment at most per write, cut to the room in the send buffer;
+        // else kWholeWriteSize octets, each write whole or not at all, as BulkSendApplication.
+        uint64_t n =
+            std::min<uint64_t>(it->second, m_segmentSize != 0 ? m_segmentSize : kWholeWriteSize);
+        if (m_segmentSize != 0)
+        {
+            n = std::min<uint64_t>(n, socket->GetTxAvailable());
+        }
+        if (n == 0 || n > socket->GetTxAvailable())
+        {
+            return; // the next send callback writes on
+        }
+        const int sent = socket->Send(Create<Packet>(static_cast<uint32_t>(n)));
         if (sent <= 0)
         {
             return;
         }
         it->second -= static_cast<uint64_t>(sent);
     }
-    if (it->second == 0)
-    {
-        // Closed after what is buffered has been sent; kept in m_whole until the generator is
-        // disposed, as ns-3's TCP schedules its timers on the bare socket (BulkSendApplication
-        // keeps its socket the same way).
-        socket->SetSendCallback(MakeNullCallback<void, Ptr<Socket>, uint32_t>());
-        socket->Close();
-    }
+    // FIN after what is buffered; the connection stays in m_whole until it has closed.
+    socket->SetSendCallback(MakeNullCallback<void, Ptr<Socket>, uint32_t>());
+    socket->Close();
 }
 
 TypeId

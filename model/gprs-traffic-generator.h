@@ -72,6 +72,15 @@ class GprsTrafficGenerator : public Application
     uint64_t GetBytesOffered() const;
 
     /**
+     * The connections of SendWhole (FTP files, e-mail messages) the generator holds: from the
+     * start of a file until its connection has closed (the mobile's FIN received: TIME_WAIT)
+     * or failed; then it lets the socket go, and ns-3 frees it when TIME_WAIT ends. WWW pages
+     * are not counted: GprsWwwTraffic lets a page's socket go once it has closed it.
+     * \return connections open
+     */
+    uint64_t GetOpenConnections() const;
+
+    /**
      * TracedCallback signature of Session.
      * \param session the session's number, from 0
      */
@@ -115,10 +124,11 @@ class GprsTrafficGenerator : public Application
     uint32_t DrawCount(double mean);
 
     /**
-     * Send octets as one TCP connection to Remote, all of them available at once: an ns-3
-     * BulkSendApplication added to this node, started now; with SegmentSize set, the generator
-     * writes them into a socket of its own (OpenTcpSocket), as BulkSendApplication gives no
-     * way to set its socket's attributes before it connects.
+     * Send octets as one TCP connection to Remote, all of them available at once, on a socket
+     * of the generator's own (OpenTcpSocket), written as BulkSendApplication writes. Not a
+     * BulkSendApplication, which sent them before: it gives no way to set its socket's
+     * attributes before it connects, and a node no way to remove it once finished. The socket
+     * is let go once its connection has closed or failed (GetOpenConnections).
      * \param bytes the octets
      */
     void SendWhole(uint64_t bytes);
@@ -143,6 +153,10 @@ class GprsTrafficGenerator : public Application
     void OnWholeConnected(Ptr<Socket> socket);
     /// \param socket a SendWhole connection of its own that failed to connect
     void OnWholeConnectFailed(Ptr<Socket> socket);
+    /// \param socket a SendWhole connection, closed normally or by an error: let go of it
+    void OnWholeClosed(Ptr<Socket> socket);
+    /// \param socket a SendWhole connection that has closed, removed from m_whole
+    void ReleaseWhole(Ptr<Socket> socket);
 
     /**
      * Write what a SendWhole connection of its own still has to send; close after the last.
@@ -155,7 +169,7 @@ class GprsTrafficGenerator : public Application
     double m_sizeScale;                      //!< Pareto k, octets
     double m_sizeCutoff;                     //!< Pareto m, octets
     uint32_t m_segmentSize{0};               //!< TCP segment size, 0: TcpSocket's default
-    std::map<Ptr<Socket>, uint64_t> m_whole; //!< SendWhole connections: octets left to write
+    std::map<Ptr<Socket>, uint64_t> m_whole; //!< open SendWhole connections: octets to write
     Ptr<UniformRandomVariable> m_uniform;    //!< every draw
     EventId m_nextSession;                   //!< the next session's arrival
     bool m_running{false};                   //!< between start and stop
@@ -254,7 +268,7 @@ class GprsWwwTraffic : public GprsTrafficGenerator
  * \ingroup gprs
  * \brief FTP: bursts (file downloads) arriving as a Poisson process, BurstsPerHour (Rendon et
  * al.: 6), each a file of one UMTS 30.03 packet call sent at once on its own TCP connection
- * (BulkSendApplication).
+ * (SendWhole).
  */
 class GprsFtpTraffic : public GprsTrafficGenerator
 {
@@ -267,7 +281,7 @@ class GprsFtpTraffic : public GprsTrafficGenerator
  * \ingroup gprs
  * \brief E-mail: messages arriving as a Poisson process, MessagesPerHour (Rendon et al.: 5),
  * each one UMTS 30.03 packet call fetched at once on its own TCP connection
- * (BulkSendApplication).
+ * (SendWhole).
  */
 class GprsEmailTraffic : public GprsTrafficGenerator
 {

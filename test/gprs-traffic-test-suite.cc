@@ -5,7 +5,8 @@
 // The busy cell's traffic generators over a long run on a fast point-to-point link: sessions,
 // pages, datagrams, sizes and times have the means the model states, within bounds derived
 // from the distributions (5 standard errors of the sample mean; for counts of a Poisson process
-// 5 standard deviations), and every octet offered reaches the mobile's sink.
+// 5 standard deviations), every octet offered reaches the mobile's sink, and neither end keeps
+// anything of a finished connection.
 
 #include "gprs-test-suite.h"
 
@@ -112,24 +113,28 @@ struct Observed
 /// A generator's long run.
 struct TrafficRun
 {
-    Observed observed;       //!< its traces
-    uint64_t sessions{0};    //!< sessions started before the generator stopped
-    uint64_t offered{0};     //!< octets it offered
-    uint64_t delivered{0};   //!< octets the sink received
-    uint64_t packetCalls{0}; //!< packet calls started: one connection each
-    uint64_t accepted{0};    //!< connections the sink accepted
-    uint64_t open{0};        //!< connections the sink still held at the end
+    Observed observed;         //!< its traces
+    uint64_t sessions{0};      //!< sessions started before the generator stopped
+    uint64_t offered{0};       //!< octets it offered
+    uint64_t delivered{0};     //!< octets the sink received
+    uint64_t packetCalls{0};   //!< packet calls started: one connection each
+    uint64_t accepted{0};      //!< connections the sink accepted
+    uint64_t open{0};          //!< connections the sink still held at the end
+    uint64_t generatorOpen{0}; //!< connections the generator still held at the end
+    uint32_t serverApps{0};    //!< applications on the server at the end
+    uint64_t serverSockets{0}; //!< TCP sockets of the server at the end
 };
 
 /**
  * Run a service's generator for a long time over a 10 Mbit/s, 10 ms link, then let the data
- * still on its way drain.
+ * still on its way drain (an hour, longer than TIME_WAIT's 2 x 120 s).
  * \param service email, www or ftp
  * \param hours how long the generator runs
+ * \param segmentSize the generator's SegmentSize
  * \param[out] run what it did
  */
 void
-RunTraffic(const std::string& service, double hours, TrafficRun& run)
+RunTraffic(const std::string& service, double hours, uint32_t segmentSize, TrafficRun& run)
 {
     NodeContainer nodes;
     nodes.Create(2);
@@ -141,6 +146,7 @@ RunTraffic(const std::string& service, double hours, TrafficRun& run)
     const Ipv4InterfaceContainer ifs = address.Assign(link.Install(nodes));
 
     GprsTrafficHelper helper(service);
+    helper.SetAttribute("SegmentSize", UintegerValue(segmentSize));
     const GprsTrafficApps apps =
         helper.Install(nodes.Get(0), nodes.Get(1), ifs.GetAddress(1), kPort);
     apps.generator->AssignStreams(1);
@@ -168,6 +174,11 @@ RunTraffic(const std::string& service, double hours, TrafficRun& run)
     run.packetCalls = apps.generator->GetPacketCalls();
     run.accepted = apps.sink->GetAccepted();
     run.open = apps.sink->GetOpenConnections();
+    run.generatorOpen = apps.generator->GetOpenConnections();
+    run.serverApps = nodes.Get(0)->GetNApplications();
+    ObjectVectorValue sockets;
+    nodes.Get(0)->GetObject<TcpL4Protocol>()->GetAttribute("SocketList", sockets);
+    run.serverSockets = sockets.GetN();
     for (const auto& [session, pages] : run.observed.pages)
     {
         run.observed.pagesPerSession.Add(pages);
@@ -216,6 +227,13 @@ class GprsTrafficTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(run.delivered, run.offered, "every octet offered reaches the sink");
         NS_TEST_EXPECT_MSG_EQ(run.accepted, run.packetCalls, "one connection per packet call");
         NS_TEST_EXPECT_MSG_EQ(run.open, 0, "the sink holds no finished connection");
+        NS_TEST_EXPECT_MSG_EQ(run.generatorOpen, 0, "the generator holds no finished connection");
+        NS_TEST_EXPECT_MSG_EQ(run.serverApps,
+                              1,
+                              "the server runs the generator alone, no application per file");
+        NS_TEST_EXPECT_MSG_EQ(run.serverSockets,
+                              0,
+                              "no socket of the server outlives its connection's TIME_WAIT");
     }
 
     /**
@@ -250,7 +268,7 @@ class GprsWwwTrafficTestCase : public GprsTrafficTestCase
     {
         const double hours = 300;
         TrafficRun run;
-        RunTraffic("www", hours, run);
+        RunTraffic("www", hours, 0, run);
         const Observed& o = run.observed;
         CheckSessions(run, 3, hours);
         NS_TEST_EXPECT_MSG_EQ_TOL(o.pagesPerSession.Get(),
@@ -280,29 +298,39 @@ class GprsBurstTrafficTestCase : public GprsTrafficTestCase
     /**
      * \param service ftp or email
      * \param perHour its default rate
+     * \param hours how long it runs
+     * \param segmentSize the generator's SegmentSize (0: TcpSocket's)
      */
-    GprsBurstTrafficTestCase(const std::string& service, double perHour)
-        : GprsTrafficTestCase(service + " arrivals and sizes have the model's means"),
+    GprsBurstTrafficTestCase(const std::string& service,
+                             double perHour,
+                             double hours,
+                             uint32_t segmentSize)
+        : GprsTrafficTestCase(
+              service + " arrivals and sizes have the model's means" +
+              (segmentSize != 0 ? ", SegmentSize " + std::to_string(segmentSize) : std::string())),
           m_service(service),
-          m_perHour(perHour)
+          m_perHour(perHour),
+          m_hours(hours),
+          m_segmentSize(segmentSize)
     {
     }
 
   private:
     void DoRun() override
     {
-        const double hours = 1000;
         TrafficRun run;
-        RunTraffic(m_service, hours, run);
-        CheckSessions(run, m_perHour, hours);
+        RunTraffic(m_service, m_hours, m_segmentSize, run);
+        CheckSessions(run, m_perHour, m_hours);
         NS_TEST_EXPECT_MSG_EQ(run.observed.datagramsPerPacketCall.n,
                               run.sessions,
                               "one packet call per " << m_service << " session");
         CheckPacketCalls(run);
     }
 
-    std::string m_service; //!< the service
-    double m_perHour;      //!< its rate
+    std::string m_service;  //!< the service
+    double m_perHour;       //!< its rate
+    double m_hours;         //!< how long it runs
+    uint32_t m_segmentSize; //!< the generator's SegmentSize
 };
 
 /// The traffic generators.
@@ -313,8 +341,10 @@ class GprsTrafficTestSuite : public GprsTestSuite
         : GprsTestSuite("gprs-traffic")
     {
         Add<GprsWwwTrafficTestCase>();
-        AddMade([]() { return new GprsBurstTrafficTestCase("ftp", 6); });
-        AddMade([]() { return new GprsBurstTrafficTestCase("email", 5); });
+        AddMade([]() { return new GprsBurstTrafficTestCase("ftp", 6, 1000, 0); });
+        AddMade([]() { return new GprsBurstTrafficTestCase("email", 5, 1000, 0); });
+        // SendWhole's other way of writing: a segment at most, cut to the send buffer's room.
+        AddMade([]() { return new GprsBurstTrafficTestCase("email", 5, 200, 536); });
     }
 };
 
