@@ -29,6 +29,21 @@ ToKind(GprsRlcTxReason reason)
 }
 
 /**
+ * Empty \p blocks for a new TBF, freeing its memory if it has room for more than \p keepBlocks.
+ * \param blocks a store
+ * \param keepBlocks most blocks whose memory it keeps
+ */
+void
+EmptyStore(std::vector<GprsRlcDataBlock>& blocks, std::size_t keepBlocks)
+{
+    if (blocks.capacity() > keepBlocks)
+    {
+        std::vector<GprsRlcDataBlock>().swap(blocks);
+    }
+    blocks.clear();
+}
+
+/**
  * The store's place for a block, grown to hold it. BSNs start at 0 in every TBF, so a TBF's
  * store is as large as the highest BSN it has used: the many short TBFs (an uplink TBF for a
  * burst of TCP ACKs carries a few blocks) hold a few blocks, not all 128 (416 octets each).
@@ -53,11 +68,11 @@ GprsRlcTxEntity::GprsRlcTxEntity(GprsRlcMode mode)
 }
 
 void
-GprsRlcTxEntity::Reset(GprsRlcMode mode)
+GprsRlcTxEntity::Reset(GprsRlcMode mode, std::size_t keepBlocks)
 {
     m_segmenter = GprsLlcSegmenter();
     m_window = GprsRlcTxWindow(mode);
-    m_blocks.clear();
+    EmptyStore(m_blocks, keepBlocks);
     m_finalSent = false;
 }
 
@@ -158,11 +173,11 @@ GprsRlcRxEntity::GprsRlcRxEntity(GprsRlcMode mode)
 }
 
 void
-GprsRlcRxEntity::Reset(GprsRlcMode mode)
+GprsRlcRxEntity::Reset(GprsRlcMode mode, std::size_t keepBlocks)
 {
     m_window = GprsRlcRxWindow(mode);
     m_reassembler = GprsLlcReassembler();
-    m_blocks.clear();
+    EmptyStore(m_blocks, keepBlocks);
 }
 
 bool

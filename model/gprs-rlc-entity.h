@@ -49,11 +49,13 @@ class GprsRlcTxEntity
     explicit GprsRlcTxEntity(GprsRlcMode mode);
 
     /**
-     * Start over for a new TBF, as if constructed with \p mode, keeping the block store's
-     * memory: the PCU reuses entities instead of allocating two stores per TBF.
+     * Start over for a new TBF, as if constructed with \p mode. The PCU reuses entities instead
+     * of allocating two per TBF: the block store keeps its memory if it holds at most
+     * \p keepBlocks blocks, and frees it otherwise (a long TBF's 128 blocks are 53 KB).
      * \param mode RLC mode
+     * \param keepBlocks most blocks whose memory the store keeps
      */
-    void Reset(GprsRlcMode mode);
+    void Reset(GprsRlcMode mode, std::size_t keepBlocks);
 
     /**
      * Queue an LLC frame.
@@ -145,11 +147,11 @@ class GprsRlcRxEntity
     explicit GprsRlcRxEntity(GprsRlcMode mode);
 
     /**
-     * Start over for a new TBF, as if constructed with \p mode, keeping the block store's
-     * memory (see GprsRlcTxEntity::Reset).
+     * Start over for a new TBF, as if constructed with \p mode (see GprsRlcTxEntity::Reset).
      * \param mode RLC mode
+     * \param keepBlocks most blocks whose memory the store keeps
      */
-    void Reset(GprsRlcMode mode);
+    void Reset(GprsRlcMode mode, std::size_t keepBlocks);
 
     /**
      * Take a received block.

@@ -1067,8 +1067,8 @@ TEST(GprsRlcEntity, ResetStartsOverAsIfNew)
             }
         }
         ASSERT_GT(tx.GetQueuedOctets(), 0U);
-        tx.Reset(mode);
-        rx.Reset(mode);
+        tx.Reset(mode, 2);
+        rx.Reset(mode, 2);
         EXPECT_EQ(tx.GetMode(), mode);
         EXPECT_EQ(tx.GetQueuedOctets(), 0U);
         EXPECT_EQ(tx.GetOutstanding(), 0U);
