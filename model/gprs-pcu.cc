@@ -606,7 +606,8 @@ GprsPcu::LlcAbm::LlcAbm(GprsLlcAbmSide side, const GprsLlcAbmParameters& paramet
 GprsPcu::GprsPcu()
 {
     m_uniform = CreateObject<GprsUnitUniformRandomVariable>();
-    m_blockEvent = MakeEvent(&GprsPcu::BlockEvent, this);
+    // MakeEvent returns the event with one reference already: the Ptr takes it over.
+    m_blockEvent = Ptr<EventImpl>(MakeEvent(&GprsPcu::BlockEvent, this), false);
     m_usf.fill(-1);
     m_usfDecoded.fill(false);
 }
