@@ -67,9 +67,10 @@ Opposite(GprsDirection dir)
 constexpr std::size_t kPooledStoreBlocks = 16;
 
 /**
- * \param pool entities of released TBFs
- * \param mode RLC mode of the new TBF (the attribute may have changed since their release)
- * \return an entity for a new TBF: one of \p pool, reset, or a new one if it is empty
+ * \param pool entities of released TBFs, reset at release
+ * \param mode RLC mode of the new TBF
+ * \return an entity for a new TBF: one of \p pool (reset again only if the RlcMode attribute
+ *         changed since its release), or a new one if it is empty
  */
 template <typename Entity>
 std::unique_ptr<Entity>
@@ -81,7 +82,10 @@ FromPool(std::vector<std::unique_ptr<Entity>>& pool, GprsRlcMode mode)
     }
     std::unique_ptr<Entity> entity = std::move(pool.back());
     pool.pop_back();
-    entity->Reset(mode, kPooledStoreBlocks);
+    if (entity->GetMode() != mode)
+    {
+        entity->Reset(mode, kPooledStoreBlocks);
+    }
     return entity;
 }
 } // namespace
@@ -689,12 +693,10 @@ GprsPcu::DoInitialize()
 void
 GprsPcu::DoDispose()
 {
-    Simulator::Cancel(m_clock);
-    if (m_clockStart)
+    if (m_blockEvent)
     {
-        m_clockStart->Cancel();
+        m_blockEvent->Cancel(); // the next block event, whichever call scheduled it
     }
-    m_clockStart = nullptr;
     m_blockEvent = nullptr;
     for (auto& ms : m_mss)
     {
@@ -1398,8 +1400,8 @@ GprsPcu::ReleaseTbf(uint32_t index, GprsDirection dir, bool abnormal, bool flush
     link.pollOutstanding = false;
     if (link.tx)
     {
-        // A TBF released before it was established (Activate) has no entities. Reset here
-        // too, so that the pool frees what it would not keep.
+        // A TBF released before it was established (Activate) has no entities. Reset now, so
+        // that the pool frees what it would not keep.
         link.tx->Reset(m_rlcMode, kPooledStoreBlocks);
         link.rx->Reset(m_rlcMode, kPooledStoreBlocks);
         m_txPool.push_back(std::move(link.tx));
@@ -1752,11 +1754,12 @@ GprsPcu::EnsureClock()
     m_block = frame / GprsBlockTiming::kMultiframeFrames * GprsBlockTiming::kBlocksPerMultiframe +
               GprsBlockTiming::BlockIndex(frame);
     // The clock runs in the BSS node's context whoever starts it (a mobile asks for an uplink
-    // TBF in its own). ScheduleWithContext returns no EventId: keep the event to cancel it.
-    m_clockStart = MakeEvent(&GprsPcu::BlockEvent, this);
+    // TBF in its own). ScheduleWithContext takes over a reference, which the simulator drops
+    // once the event has run: give it one of the block event's own.
+    m_blockEvent->Ref();
     Simulator::ScheduleWithContext(m_bss->GetNode()->GetId(),
                                    GprsBlockTiming::FrameStart(frame) - Simulator::Now(),
-                                   PeekPointer(m_clockStart));
+                                   PeekPointer(m_blockEvent));
 }
 
 void
@@ -1777,9 +1780,9 @@ GprsPcu::BlockEvent()
     if (HasWork())
     {
         const uint64_t next = GprsBlockTiming::NextBlockStartFrame(m_frame + 1);
-        m_clock = Simulator::Schedule(GprsBlockTiming::FrameStart(next) -
-                                          GprsBlockTiming::FrameStart(m_frame),
-                                      m_blockEvent);
+        Simulator::Schedule(GprsBlockTiming::FrameStart(next) -
+                                GprsBlockTiming::FrameStart(m_frame),
+                            m_blockEvent);
         m_frame = next;
         ++m_block;
     }

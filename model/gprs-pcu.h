@@ -641,13 +641,13 @@ class GprsPcu : public Object
     uint64_t m_frame{0};                           //!< first TDMA frame of the current block
     uint64_t m_block{0};                           //!< absolute radio block number
     bool m_clockRunning{false};                    //!< a block event is scheduled
-    EventId m_clock;                               //!< next block event
-    Ptr<EventImpl> m_blockEvent; //!< BlockEvent(), scheduled again each block: no allocation
-    Time m_blockStart;           //!< start of the block event being run
-    Ptr<EventImpl> m_clockStart; //!< first block event of a run of the clock
-    uint64_t m_blockPeriods{0};  //!< block periods simulated
-    uint64_t m_radioBlocks{0};   //!< radio blocks simulated
-    uint32_t m_controlRr{0};     //!< round robin start for control messages
+    /// BlockEvent(), the one event of the clock: scheduled again each block (no allocation), and
+    /// cancelled at disposal whichever call scheduled it
+    Ptr<EventImpl> m_blockEvent;
+    Time m_blockStart;                            //!< start of the block event being run
+    uint64_t m_blockPeriods{0};                   //!< block periods simulated
+    uint64_t m_radioBlocks{0};                    //!< radio blocks simulated
+    uint32_t m_controlRr{0};                      //!< round robin start for control messages
     std::unique_ptr<GprsLlcFraming> m_framing;    //!< SNDCP/LLC sizes, UI frames
     std::unique_ptr<GprsLlcFraming> m_abmFraming; //!< SNDCP segments of I frames: info octets
     GprsBlerModel m_bler;                         //!< BLER tables

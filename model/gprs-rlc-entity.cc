@@ -236,4 +236,10 @@ GprsRlcRxEntity::GetDroppedFrames() const
     return m_reassembler.GetDroppedFrames();
 }
 
+GprsRlcMode
+GprsRlcRxEntity::GetMode() const
+{
+    return m_window.GetMode();
+}
+
 } // namespace ns3

@@ -169,6 +169,8 @@ class GprsRlcRxEntity
 
     /// \return LLC frames dropped by the reassembler (unacknowledged-mode gaps)
     uint64_t GetDroppedFrames() const;
+    /// \return the mode
+    GprsRlcMode GetMode() const;
 
   private:
     GprsRlcRxWindow m_window;               //!< V(R), V(Q), V(N)

@@ -1070,6 +1070,7 @@ TEST(GprsRlcEntity, ResetStartsOverAsIfNew)
         tx.Reset(mode, 2);
         rx.Reset(mode, 2);
         EXPECT_EQ(tx.GetMode(), mode);
+        EXPECT_EQ(rx.GetMode(), mode);
         EXPECT_EQ(tx.GetQueuedOctets(), 0U);
         EXPECT_EQ(tx.GetOutstanding(), 0U);
         EXPECT_FALSE(tx.IsFinalSent());
