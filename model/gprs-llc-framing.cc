@@ -4,6 +4,7 @@
 
 #include "gprs-llc-framing.h"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -175,16 +176,16 @@ EncodeSnData(uint8_t nsapi,
                                     ", N-PDU number " + std::to_string(npduNumber) +
                                     " (allowed: 0..15, 0..255)");
     }
-    std::vector<uint8_t> pdu;
-    pdu.reserve(length + 3);
+    const std::size_t header = first ? 3 : 1;
+    std::vector<uint8_t> pdu(header + length);
     // X = 0, F, T = 0 (SN-DATA), M, NSAPI.
-    pdu.push_back(static_cast<uint8_t>((first ? 0x40 : 0) | (more ? 0x10 : 0) | nsapi));
+    pdu[0] = static_cast<uint8_t>((first ? 0x40 : 0) | (more ? 0x10 : 0) | nsapi);
     if (first)
     {
-        pdu.push_back(0); // DCOMP = 0, PCOMP = 0
-        pdu.push_back(static_cast<uint8_t>(npduNumber));
+        pdu[1] = 0; // DCOMP = 0, PCOMP = 0
+        pdu[2] = static_cast<uint8_t>(npduNumber);
     }
-    pdu.insert(pdu.end(), data, data + length);
+    std::copy_n(data, length, pdu.begin() + header);
     return pdu;
 }
 
