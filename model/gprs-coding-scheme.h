@@ -54,17 +54,78 @@ struct GprsCodingSchemeInfo
     double dataRateBps;     //!< RLC data bits per second on one PDCH (one block per 20 ms)
 };
 
+namespace gprs
+{
+/// 456 coded bits per radio block: 4 bursts x 114 bits (TS 45.003 clause 5.1).
+constexpr double kCodedBitsPerBlock = 456.0;
+/// Average radio block period: 240 ms per 52-multiframe / 12 blocks (TS 45.002 clause 6.3.2.2).
+constexpr double kBlockPeriodS = 0.020;
+
+/**
+ * \param cs the scheme
+ * \param name its name
+ * \param blockOctets RLC/MAC block size
+ * \param uncodedBits bits into the convolutional coder
+ * \return its properties
+ */
+constexpr GprsCodingSchemeInfo
+MakeCodingSchemeInfo(GprsCodingScheme cs,
+                     const char* name,
+                     uint32_t blockOctets,
+                     uint32_t uncodedBits)
+{
+    // 3 header octets: 1 MAC header octet + 2 RLC data block header octets (TS 44.060 10.2.1).
+    return GprsCodingSchemeInfo{cs,
+                                name,
+                                blockOctets,
+                                blockOctets - 3,
+                                uncodedBits,
+                                uncodedBits / kCodedBitsPerBlock,
+                                (blockOctets - 3) * 8 / kBlockPeriodS};
+}
+
+/// Uncoded bits per TS 45.003 clause 5.1.1-5.1.4: 184/271/315/431 data bits + parity + tail,
+/// giving 228/294/338/456 bits into the coder; CS-2/CS-3 are punctured back to 456 bits.
+/// In the header so that the per-block code inlines its look-ups.
+inline constexpr std::array<GprsCodingSchemeInfo, 4> kCodingSchemeInfo = {
+    MakeCodingSchemeInfo(GprsCodingScheme::CS1, "CS-1", 23, 228),
+    MakeCodingSchemeInfo(GprsCodingScheme::CS2, "CS-2", 33, 294),
+    MakeCodingSchemeInfo(GprsCodingScheme::CS3, "CS-3", 39, 338),
+    MakeCodingSchemeInfo(GprsCodingScheme::CS4, "CS-4", 53, 456),
+};
+
+/**
+ * \param cs a value that is none of CS-1..CS-4
+ * \throws std::invalid_argument naming it and what is allowed
+ */
+[[noreturn]] void ThrowInvalidCodingScheme(GprsCodingScheme cs);
+} // namespace gprs
+
 /**
  * \param cs a coding scheme
  * \return its static properties
+ * \throws std::invalid_argument if cs is none of CS-1..CS-4
  */
-const GprsCodingSchemeInfo& GetGprsCodingSchemeInfo(GprsCodingScheme cs);
+inline const GprsCodingSchemeInfo&
+GetGprsCodingSchemeInfo(GprsCodingScheme cs)
+{
+    const auto index = static_cast<uint8_t>(cs);
+    if (index < 1 || index > gprs::kCodingSchemeInfo.size())
+    {
+        gprs::ThrowInvalidCodingScheme(cs);
+    }
+    return gprs::kCodingSchemeInfo[index - 1];
+}
 
 /**
  * \param cs a coding scheme
  * \return the size in octets of the RLC data field of one RLC data block (20/30/36/50)
  */
-uint32_t GprsRlcDataOctets(GprsCodingScheme cs);
+inline uint32_t
+GprsRlcDataOctets(GprsCodingScheme cs)
+{
+    return GetGprsCodingSchemeInfo(cs).rlcDataOctets;
+}
 
 /**
  * \param cs a coding scheme

@@ -1680,13 +1680,9 @@ GprsPcu::UpdateCs(Link& link)
 // Radio
 
 void
-GprsPcu::UpdateRadio(uint32_t index, Time now)
+GprsPcu::UpdateRadio(uint32_t index, const Time& now)
 {
     Ms& ms = m_mss[index];
-    if (now < ms.radioValidUntil)
-    {
-        return;
-    }
     // C/I and outage change only at the schedule's points: look them up once per change.
     const GprsRadioConditions& radio = ms.dev->GetRadioConditions();
     const bool outage = radio.IsOutage(now);
@@ -1702,10 +1698,13 @@ GprsPcu::UpdateRadio(uint32_t index, Time now)
 }
 
 bool
-GprsPcu::DrawLoss(uint32_t index, GprsCodingScheme cs, Time now, double* ciDb, double* bler)
+GprsPcu::DrawLoss(uint32_t index, GprsCodingScheme cs, const Time& now, double* ciDb, double* bler)
 {
-    UpdateRadio(index, now);
     Ms& ms = m_mss[index];
+    if (now >= ms.radioValidUntil)
+    {
+        UpdateRadio(index, now);
+    }
     GprsGilbertElliott* ge = ms.dev->GetGilbertElliott();
     double& cached = ms.blerCache[static_cast<uint8_t>(cs) - 1];
     if (cached < 0)

@@ -536,8 +536,8 @@ class GprsPcu : public Object
     void Track(uint32_t index);
     /// \return whether \p ms has a TBF in any state but NONE or an Ack/Nack owed
     static bool NeedsTracking(const Ms& ms);
-    /// Refresh mobile \p index's cached C/I, outage and BLERs if the schedule changed by \p now.
-    void UpdateRadio(uint32_t index, Time now);
+    /// Refresh mobile \p index's cached C/I, outage and BLERs: the schedule changed by \p now.
+    void UpdateRadio(uint32_t index, const Time& now);
 
     bool OnDownlinkSlot(const Ms& ms, uint8_t pdch) const;
     bool OnUplinkSlot(const Ms& ms, uint8_t pdch) const;
@@ -579,7 +579,7 @@ class GprsPcu : public Object
      */
     bool DrawLoss(uint32_t ms,
                   GprsCodingScheme cs,
-                  Time now,
+                  const Time& now,
                   double* ciDb = nullptr,
                   double* bler = nullptr);
     void TraceRadio(uint32_t index);

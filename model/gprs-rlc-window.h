@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <utility>
 
 /**
  * \file
@@ -296,10 +297,6 @@ class GprsRlcTxWindow
     GprsRlcMode GetMode() const;
 
   private:
-    /// \return the oldest BSN in [V(A), V(S)) in the given state, searching from `from`
-    /// (which must lie in [V(A), V(S)]) to V(S) and then from V(A)
-    /// \param state the wanted state
-    /// \param from where the search starts
     /**
      * Change V(B)[bsn], keeping m_stateCount.
      * \param bsn the block
@@ -307,7 +304,20 @@ class GprsRlcTxWindow
      */
     void SetState(uint16_t bsn, GprsRlcTxState state);
 
+    /// \return the oldest BSN in [V(A), V(S)) in the given state, searching from `from`
+    /// (which must lie in [V(A), V(S)]) to V(S) and then from V(A)
+    /// \param state the wanted state
+    /// \param from where the search starts
     std::optional<uint16_t> FindFrom(GprsRlcTxState state, uint16_t from) const;
+
+    /// \param hasNewData as for SelectNext()
+    /// \return SelectNext()'s choice, worked out from the state
+    GprsRlcTxSelection ComputeNext(bool hasNewData) const;
+
+    /// SelectNext()'s last choice, for the value of hasNewData it was asked with, until the
+    /// state changes: a sender asks whether it has a block (SelectNext) and then sends it
+    /// (TransmitNext) in the same radio block.
+    mutable std::optional<std::pair<bool, GprsRlcTxSelection>> m_selected;
 
     GprsRlcMode m_mode;                           //!< RLC mode
     uint16_t m_vS{0};                             //!< V(S), clause 9.1.1
@@ -423,11 +433,17 @@ class GprsRlcRxWindow
      * \param newVQ the lowest value of V(Q) allowed
      */
     void RaiseVQ(uint16_t newVQ);
+    /**
+     * \param bsn 0..127
+     * \return the position of its V(N) element in m_vN, which holds V(N) mirrored (BSN b at
+     *         SNS - 1 - b) so that the RBB is a rotation of it (GetAckNack)
+     */
+    static std::size_t VnPosition(uint16_t bsn);
 
     GprsRlcMode m_mode;                 //!< RLC mode
     uint16_t m_vR{0};                   //!< V(R), clause 9.1.5
     uint16_t m_vQ{0};                   //!< V(Q), clause 9.1.6
-    std::bitset<kGprsRlcSns> m_vN;      //!< V(N), clause 9.1.7: set = RECEIVED, else INVALID
+    std::bitset<kGprsRlcSns> m_vN;      //!< V(N), clause 9.1.7, at VnPosition: set = RECEIVED
     uint16_t m_undelivered{0};          //!< BSNs in [V(Q) - m_undelivered, V(Q)) not taken
     std::optional<uint16_t> m_finalBsn; //!< BSN of the block with FBI = 1
 };

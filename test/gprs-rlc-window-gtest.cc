@@ -690,7 +690,14 @@ TEST(GprsRlcWindows, RandomLossDeliversEveryBlockOnceInOrder)
             }
             if (step % ackPeriod == 0 && !lost(rng))
             {
-                const auto result = tx.ApplyAckNack(rx.GetAckNack());
+                const auto ackNack = rx.GetAckNack();
+                for (uint16_t n = 1; n <= kGprsRlcWs; ++n)
+                {
+                    // Clause 9.1.8: bit n is V(N) of BSN SSN - n.
+                    ASSERT_EQ(ackNack.GetBit(n), rx.IsReceived(ackNack.GetBsn(n)))
+                        << "bit " << n << ", V(R) " << rx.GetVR();
+                }
+                const auto result = tx.ApplyAckNack(ackNack);
                 ASSERT_LE(result.newlyAcked + result.nacked, kGprsRlcWs);
                 nackedSeen += result.nacked;
             }
