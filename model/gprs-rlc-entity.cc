@@ -82,12 +82,6 @@ GprsRlcTxEntity::EnqueueFrame(uint64_t frameId, uint32_t octets)
     m_segmenter.Enqueue(frameId, octets);
 }
 
-uint64_t
-GprsRlcTxEntity::GetQueuedOctets() const
-{
-    return m_segmenter.GetQueuedOctets();
-}
-
 GprsRlcTxKind
 GprsRlcTxEntity::PeekNext() const
 {
@@ -124,18 +118,6 @@ GprsRlcTxEntity::GetBlocksAfter(uint16_t bsn, GprsCodingScheme cs) const
 {
     const uint32_t sent = (m_window.GetVS() + kGprsRlcSns - 1 - bsn) % kGprsRlcSns;
     return sent + (m_finalSent ? 0 : m_segmenter.CountBlocks(cs, true));
-}
-
-bool
-GprsRlcTxEntity::IsStalled() const
-{
-    return m_window.IsStalled();
-}
-
-uint32_t
-GprsRlcTxEntity::GetOutstanding() const
-{
-    return m_window.GetOutstanding();
 }
 
 const GprsRlcDataBlock&

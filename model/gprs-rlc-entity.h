@@ -65,7 +65,10 @@ class GprsRlcTxEntity
     void EnqueueFrame(uint64_t frameId, uint32_t octets);
 
     /// \return LLC octets queued but not yet put into blocks
-    uint64_t GetQueuedOctets() const;
+    uint64_t GetQueuedOctets() const
+    {
+        return m_segmenter.GetQueuedOctets();
+    }
 
     /**
      * \return what the next call to SendNext() would send: NACKed blocks first, then new data
@@ -101,9 +104,16 @@ class GprsRlcTxEntity
     uint32_t GetBlocksAfter(uint16_t bsn, GprsCodingScheme cs) const;
 
     /// \return true if the window is stalled: V(S) = V(A) + WS (clause 9.1.1)
-    bool IsStalled() const;
+    bool IsStalled() const
+    {
+        return m_window.IsStalled();
+    }
+
     /// \return blocks sent and not yet acknowledged (V(S) - V(A))
-    uint32_t GetOutstanding() const;
+    uint32_t GetOutstanding() const
+    {
+        return m_window.GetOutstanding();
+    }
 
     /// \return true once the block with FBI = 1 has been sent
     bool IsFinalSent() const

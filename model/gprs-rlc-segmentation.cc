@@ -239,18 +239,6 @@ GprsLlcSegmenter::CountBlocks(GprsCodingScheme cs, bool endOfTbf) const
     return blocks;
 }
 
-bool
-GprsLlcSegmenter::HasData() const
-{
-    return !m_queue.empty();
-}
-
-uint64_t
-GprsLlcSegmenter::GetQueuedOctets() const
-{
-    return m_queuedOctets;
-}
-
 std::size_t
 GprsLlcSegmenter::GetQueuedFrames() const
 {

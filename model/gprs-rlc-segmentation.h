@@ -136,7 +136,10 @@ class GprsLlcSegmenter
     GprsRlcDataBlock NextBlock(GprsCodingScheme cs, bool endOfTbf);
 
     /// \return true if some LLC octets are still to be put into blocks
-    bool HasData() const;
+    bool HasData() const
+    {
+        return !m_queue.empty();
+    }
 
     /**
      * \param cs coding scheme of every block
@@ -144,8 +147,13 @@ class GprsLlcSegmenter
      * \return how many NextBlock() calls would empty the queue
      */
     uint32_t CountBlocks(GprsCodingScheme cs, bool endOfTbf) const;
+
     /// \return LLC octets not yet put into blocks (including the rest of a partly sent frame)
-    uint64_t GetQueuedOctets() const;
+    uint64_t GetQueuedOctets() const
+    {
+        return m_queuedOctets;
+    }
+
     /// \return frames with octets not yet put into blocks (including a partly sent frame)
     std::size_t GetQueuedFrames() const;
 

@@ -305,30 +305,6 @@ GprsRlcTxWindow::ApplyAckNack(const GprsRlcAckNackDescription& description)
     return result;
 }
 
-uint16_t
-GprsRlcTxWindow::GetVS() const
-{
-    return m_vS;
-}
-
-uint16_t
-GprsRlcTxWindow::GetVA() const
-{
-    return m_vA;
-}
-
-uint16_t
-GprsRlcTxWindow::GetOutstanding() const
-{
-    return GprsRlcBsnDistance(m_vA, m_vS);
-}
-
-bool
-GprsRlcTxWindow::IsStalled() const
-{
-    return m_mode == GprsRlcMode::ACKNOWLEDGED && GetOutstanding() == kGprsRlcWs;
-}
-
 bool
 GprsRlcTxWindow::HasNacked() const
 {
@@ -354,12 +330,6 @@ GprsRlcTxWindow::IsFinalAcked() const
     return m_finalAcked;
 }
 
-GprsRlcMode
-GprsRlcTxWindow::GetMode() const
-{
-    return m_mode;
-}
-
 GprsRlcRxWindow::GprsRlcRxWindow(GprsRlcMode mode)
     : m_mode(mode)
 {
@@ -368,6 +338,21 @@ GprsRlcRxWindow::GprsRlcRxWindow(GprsRlcMode mode)
 GprsRlcRxStatus
 GprsRlcRxWindow::Receive(uint16_t bsn, bool finalBlock)
 {
+    if (bsn == m_vR && m_vQ == m_vR && m_undelivered == 0 && !m_finalBsn)
+    {
+        // The next block in sequence, nothing received beyond it and nothing waiting: what the
+        // general case below does reduces to V(R) = V(Q) = BSN + 1, one block to deliver (most
+        // blocks; a third of the instructions).
+        m_vN.set(VnPosition(bsn));
+        m_vR = GprsRlcModSns(bsn + 1);
+        m_vQ = m_vR;
+        m_undelivered = 1;
+        if (finalBlock)
+        {
+            m_finalBsn = bsn;
+        }
+        return GprsRlcRxStatus::NEW_BLOCK;
+    }
     const bool inWindow = IsInWindow(bsn);
     // Unacknowledged mode: a block up to WS past V(R) is newer than the window (clause 9.3.3).
     const bool ahead = m_mode == GprsRlcMode::UNACKNOWLEDGED && !inWindow &&
@@ -454,12 +439,6 @@ GprsRlcRxWindow::IsInWindow(uint16_t bsn) const
     return GprsRlcBsnInRange(bsn, m_vQ, kGprsRlcWs);
 }
 
-uint16_t
-GprsRlcRxWindow::GetDeliverableCount() const
-{
-    return m_undelivered;
-}
-
 std::optional<GprsRlcRxDelivery>
 GprsRlcRxWindow::PopDeliverable()
 {
@@ -486,18 +465,6 @@ GprsRlcRxWindow::GetAckNack() const
     return GprsRlcAckNackDescription(IsComplete(), m_vR, rbb);
 }
 
-uint16_t
-GprsRlcRxWindow::GetVR() const
-{
-    return m_vR;
-}
-
-uint16_t
-GprsRlcRxWindow::GetVQ() const
-{
-    return m_vQ;
-}
-
 bool
 GprsRlcRxWindow::IsReceived(uint16_t bsn) const
 {
@@ -515,12 +482,6 @@ bool
 GprsRlcRxWindow::IsComplete() const
 {
     return m_finalBsn && m_vQ == GprsRlcModSns(*m_finalBsn + 1);
-}
-
-GprsRlcMode
-GprsRlcRxWindow::GetMode() const
-{
-    return m_mode;
 }
 
 } // namespace ns3

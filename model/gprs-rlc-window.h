@@ -272,13 +272,29 @@ class GprsRlcTxWindow
     GprsRlcAckNackResult ApplyAckNack(const GprsRlcAckNackDescription& description);
 
     /// \return send state variable V(S): BSN of the next new block
-    uint16_t GetVS() const;
+    uint16_t GetVS() const
+    {
+        return m_vS;
+    }
+
     /// \return acknowledge state variable V(A): BSN of the oldest unacknowledged block
-    uint16_t GetVA() const;
+    uint16_t GetVA() const
+    {
+        return m_vA;
+    }
+
     /// \return blocks sent and not yet acknowledged: (V(S) - V(A)) modulo SNS, 0..WS
-    uint16_t GetOutstanding() const;
+    uint16_t GetOutstanding() const
+    {
+        return GprsRlcBsnDistance(m_vA, m_vS);
+    }
+
     /// \return whether V(S) = V(A) + WS modulo SNS: no new block may be sent (clause 9.1.1)
-    bool IsStalled() const;
+    bool IsStalled() const
+    {
+        return m_mode == GprsRlcMode::ACKNOWLEDGED && GetOutstanding() == kGprsRlcWs;
+    }
+
     /// \return whether a block in [V(A), V(S)) is NACKED
     bool HasNacked() const;
 
@@ -293,8 +309,12 @@ class GprsRlcTxWindow
     std::optional<uint16_t> GetFinalBsn() const;
     /// \return whether every block up to the final one is acknowledged
     bool IsFinalAcked() const;
+
     /// \return the RLC mode
-    GprsRlcMode GetMode() const;
+    GprsRlcMode GetMode() const
+    {
+        return m_mode;
+    }
 
   private:
     /**
@@ -393,7 +413,10 @@ class GprsRlcRxWindow
     bool IsInWindow(uint16_t bsn) const;
 
     /// \return how many blocks PopDeliverable() will hand out now
-    uint16_t GetDeliverableCount() const;
+    uint16_t GetDeliverableCount() const
+    {
+        return m_undelivered;
+    }
 
     /// \return the oldest block not yet handed to the upper layer, if it may be handed now
     std::optional<GprsRlcRxDelivery> PopDeliverable();
@@ -402,9 +425,16 @@ class GprsRlcRxWindow
     GprsRlcAckNackDescription GetAckNack() const;
 
     /// \return receive state variable V(R): one past the highest BSN received
-    uint16_t GetVR() const;
+    uint16_t GetVR() const
+    {
+        return m_vR;
+    }
+
     /// \return receive window state variable V(Q): the oldest BSN not yet received
-    uint16_t GetVQ() const;
+    uint16_t GetVQ() const
+    {
+        return m_vQ;
+    }
 
     /**
      * \param bsn 0..127
@@ -417,8 +447,12 @@ class GprsRlcRxWindow
     std::optional<uint16_t> GetFinalBsn() const;
     /// \return whether every block up to the final one was received (or, unacknowledged, lost)
     bool IsComplete() const;
+
     /// \return the RLC mode
-    GprsRlcMode GetMode() const;
+    GprsRlcMode GetMode() const
+    {
+        return m_mode;
+    }
 
   private:
     /**
