@@ -4,18 +4,12 @@
 
 #include "gprs-proxy-tcp-socket.h"
 
-#include "ns3/boolean.h"
 #include "ns3/ipv4-end-point.h"
 #include "ns3/log.h"
 #include "ns3/rtt-estimator.h"
 #include "ns3/simulator.h"
-#include "ns3/tcp-congestion-ops.h"
-#include "ns3/tcp-l4-protocol.h"
-#include "ns3/tcp-recovery-ops.h"
 #include "ns3/tcp-rx-buffer.h"
-#include "ns3/tcp-tx-buffer.h"
 #include "ns3/type-id.h"
-#include "ns3/uinteger.h"
 
 #include <algorithm>
 
@@ -30,7 +24,7 @@ TypeId
 GprsProxyTcpSocket::GetTypeId()
 {
     static TypeId tid = TypeId("ns3::GprsProxyTcpSocket")
-                            .SetParent<TcpSocketBase>()
+                            .SetParent<GprsGuardedTcpSocket>()
                             .SetGroupName("Gprs")
                             .AddConstructor<GprsProxyTcpSocket>();
     return tid;
@@ -39,7 +33,7 @@ GprsProxyTcpSocket::GetTypeId()
 GprsProxyTcpSocket::GprsProxyTcpSocket() = default;
 
 GprsProxyTcpSocket::GprsProxyTcpSocket(const GprsProxyTcpSocket& sock)
-    : TcpSocketBase(sock),
+    : GprsGuardedTcpSocket(sock),
       m_forkCallback(sock.m_forkCallback)
 {
 }
@@ -49,60 +43,8 @@ GprsProxyTcpSocket::~GprsProxyTcpSocket() = default;
 Ptr<GprsProxyTcpSocket>
 GprsProxyTcpSocket::Create(Ptr<Node> node, const GprsTcpLegConfig& config)
 {
-    const Ptr<TcpL4Protocol> tcp = node->GetObject<TcpL4Protocol>();
-    NS_ASSERT_MSG(tcp, "node " << node->GetId() << " has no TCP");
-    TypeIdValue rttType;
-    tcp->GetAttribute("RttEstimatorType", rttType);
-    ObjectFactory rttFactory;
-    rttFactory.SetTypeId(rttType.Get());
-    ObjectFactory congestionControl;
-    ObjectFactory recovery;
-    if (config.congestionControl)
-    {
-        congestionControl = *config.congestionControl;
-    }
-    else
-    {
-        TypeIdValue type;
-        tcp->GetAttribute("SocketType", type);
-        congestionControl.SetTypeId(type.Get());
-    }
-    if (config.recovery)
-    {
-        recovery = *config.recovery;
-    }
-    else
-    {
-        TypeIdValue type;
-        tcp->GetAttribute("RecoveryType", type);
-        recovery.SetTypeId(type.Get());
-    }
-
     const Ptr<GprsProxyTcpSocket> socket = CreateObject<GprsProxyTcpSocket>();
-    socket->SetNode(node);
-    socket->SetTcp(tcp);
-    socket->SetRtt(rttFactory.Create<RttEstimator>());
-    // The segment size first: the congestion control may size its window in segments.
-    for (const auto& [name, value] : {std::make_pair("SegmentSize", config.segmentSize),
-                                      std::make_pair("SndBufSize", config.sndBufSize),
-                                      std::make_pair("RcvBufSize", config.rcvBufSize)})
-    {
-        if (value)
-        {
-            socket->SetAttribute(name, UintegerValue(*value));
-        }
-    }
-    for (const auto& [name, value] :
-         {std::make_pair("Sack", config.sack), std::make_pair("Timestamp", config.timestamp)})
-    {
-        if (value)
-        {
-            socket->SetAttribute(name, BooleanValue(*value));
-        }
-    }
-    socket->SetCongestionControlAlgorithm(congestionControl.Create<TcpCongestionOps>());
-    socket->SetRecoveryAlgorithm(recovery.Create<TcpRecoveryOps>());
-    tcp->AddSocket(socket);
+    SetUp(socket, node, config);
     return socket;
 }
 
@@ -276,19 +218,6 @@ GprsProxyTcpSocket::ChooseIsn(const InetSocketAddress& local,
     const auto clock = static_cast<uint32_t>(now.GetMicroSeconds() / 4);
     constexpr uint32_t kIsnSpace = (1u << 30) - 1;
     return SequenceNumber32(1 + (clock + hash) % kIsnSpace);
-}
-
-uint32_t
-GprsProxyTcpSocket::AvailableWindow() const
-{
-    const uint32_t window = TcpSocketBase::AvailableWindow();
-    SequenceNumber32 next;
-    SequenceNumber32 high;
-    if (window > 0 && m_txBuffer->NextSeg(&next, &high, false) && high == next)
-    {
-        return 0; // the receive window is full: nothing may be sent (ns-3 issue #991)
-    }
-    return window;
 }
 
 Ptr<TcpSocketBase>

@@ -5,12 +5,11 @@
 #ifndef GPRS_PROXY_TCP_SOCKET_H
 #define GPRS_PROXY_TCP_SOCKET_H
 
+#include "gprs-guarded-tcp-socket.h"
+
 #include "ns3/inet-socket-address.h"
-#include "ns3/object-factory.h"
-#include "ns3/tcp-socket-base.h"
 
 #include <cstdint>
-#include <optional>
 
 /**
  * \file
@@ -23,27 +22,13 @@ namespace ns3
 
 /**
  * \ingroup gprs
- * The TCP configuration of one leg of a split connection. What is not set is what any new
- * socket of the node gets: the node's TcpL4Protocol SocketType and RecoveryType, the TcpSocket
- * and TcpSocketBase attribute defaults (as Config::SetDefault left them).
- */
-struct GprsTcpLegConfig
-{
-    std::optional<ObjectFactory> congestionControl; //!< a TcpCongestionOps
-    std::optional<ObjectFactory> recovery;          //!< a TcpRecoveryOps
-    std::optional<uint32_t> segmentSize;            //!< MSS (TcpSocket SegmentSize)
-    std::optional<uint32_t> sndBufSize;             //!< send buffer (TcpSocket SndBufSize)
-    std::optional<uint32_t> rcvBufSize;             //!< receive buffer (TcpSocket RcvBufSize)
-    std::optional<bool> sack;                       //!< SACK (TcpSocketBase Sack)
-    std::optional<bool> timestamp;                  //!< timestamps (TcpSocketBase Timestamp)
-};
-
-/**
- * \ingroup gprs
  * \brief A TcpSocketBase that can stand in for another host: the sockets of GprsSplitProxy's
  * legs.
  *
- * What it adds to TcpSocketBase, and why:
+ * It is a GprsGuardedTcpSocket: no leg sends an empty segment before ns-3.41 (ns-3 issue #991),
+ * which a mobile with a small receive buffer (Chakravorty & Pratt's receiver offered 5392
+ * bytes) would otherwise cause on the leg towards it at its first duplicate ACK. What it adds
+ * to TcpSocketBase besides, and why:
  * - ConnectFrom: open a connection from another host's address and port. TcpSocketBase::Connect
  *   asks the routing for the source address of the route and overwrites the bound one; this
  *   keeps the bound address, so the proxy's SYN carries the address of the host it stands for.
@@ -73,15 +58,9 @@ struct GprsTcpLegConfig
  *   ACK of all the data closes, FIN acknowledged or not: ns-3's receivers in FIN-WAIT
  *   acknowledge a FIN that came with data one short (TcpSocketBase::ProcessWait records the
  *   segment's first sequence number as the FIN's).
- * - AvailableWindow is 0 when the next segment TcpTxBuffer::NextSeg would offer is empty:
- *   before ns-3.41 a sender limited by the peer's receive window sends such a zero-length
- *   segment, and crashes, once the data in flight fills the window exactly while some of it is
- *   SACKed or marked lost (ns-3 issue #991, fixed in 3.41 by commit 13c1b9b6). A mobile with a
- *   small receive buffer (Chakravorty & Pratt's receiver offered 5392 bytes) would otherwise
- *   crash the leg towards it at its first duplicate ACK.
  * - A callback when a listener forks, with the new socket, before its handshake completes.
  */
-class GprsProxyTcpSocket : public TcpSocketBase
+class GprsProxyTcpSocket : public GprsGuardedTcpSocket
 {
   public:
     /**
@@ -100,7 +79,7 @@ class GprsProxyTcpSocket : public TcpSocketBase
     ~GprsProxyTcpSocket() override;
 
     /**
-     * Create a socket on a node, as TcpL4Protocol::CreateSocket does, with a leg's TCP
+     * Create a socket on a node, as GprsGuardedTcpSocket::Create does, with a leg's TCP
      * configuration.
      * \param node the node, with an Internet stack
      * \param config the configuration
@@ -165,7 +144,6 @@ class GprsProxyTcpSocket : public TcpSocketBase
                                       Time now);
 
   protected:
-    uint32_t AvailableWindow() const override;
     uint16_t AdvertisedWindowSize(bool scale = true) const override;
     void DoForwardUp(Ptr<Packet> packet,
                      const Address& fromAddress,

@@ -4,6 +4,7 @@
 
 #include "gprs-traffic-generator.h"
 
+#include "gprs-guarded-tcp-socket.h"
 #include "gprs-traffic-distributions.h"
 
 #include "ns3/abort.h"
@@ -15,7 +16,6 @@
 #include "ns3/packet.h"
 #include "ns3/simulator.h"
 #include "ns3/socket.h"
-#include "ns3/tcp-socket-factory.h"
 #include "ns3/trace-source-accessor.h"
 #include "ns3/uinteger.h"
 
@@ -326,12 +326,14 @@ GprsTrafficGenerator::ReleaseWhole(Ptr<Socket> socket)
 Ptr<Socket>
 GprsTrafficGenerator::OpenTcpSocket() const
 {
-    const Ptr<Socket> socket = Socket::CreateSocket(GetNode(), TcpSocketFactory::GetTypeId());
+    // Not the node's TcpSocketFactory: its TcpSocketBase crashes before ns-3.41 on a mobile
+    // whose receive window bounds the flight, without SACK, with losses (ns-3 issue #991).
+    GprsTcpLegConfig config;
     if (m_segmentSize != 0)
     {
-        socket->SetAttribute("SegmentSize", UintegerValue(m_segmentSize));
+        config.segmentSize = m_segmentSize;
     }
-    return socket;
+    return GprsGuardedTcpSocket::Create(GetNode(), config);
 }
 
 void

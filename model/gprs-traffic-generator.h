@@ -133,7 +133,11 @@ class GprsTrafficGenerator : public Application
      */
     void SendWhole(uint64_t bytes);
 
-    /// \return a new TCP socket on this node, with SegmentSize applied when set
+    /**
+     * \return a new TCP socket on this node, with SegmentSize applied when set: a
+     *         GprsGuardedTcpSocket, which before ns-3.41 survives a mobile whose receive window
+     *         bounds the flight, without SACK, with losses (ns-3 issue #991)
+     */
     Ptr<Socket> OpenTcpSocket() const;
 
     /// \return whether the application runs (between start and stop)

@@ -14,10 +14,12 @@
 #include "ns3/core-module.h"
 #include "ns3/gprs-module.h"
 #include "ns3/internet-module.h"
+#include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
 #include "ns3/test.h"
 
 #include <cmath>
+#include <functional>
 #include <map>
 
 using namespace ns3;
@@ -125,6 +127,9 @@ struct TrafficRun
     uint64_t serverSockets{0}; //!< TCP sockets of the server at the end
 };
 
+/// What a test adds to the mobile: its device on the link and its sink, before the run.
+using MobileSetUp = std::function<void(Ptr<NetDevice>, Ptr<GprsTrafficSink>)>;
+
 /**
  * Run a service's generator for a long time over a 10 Mbit/s, 10 ms link, then let the data
  * still on its way drain (an hour, longer than TIME_WAIT's 2 x 120 s).
@@ -133,13 +138,15 @@ struct TrafficRun
  * \param segmentSize the generator's SegmentSize
  * \param listening whether the mobile's sink listens (else the mobile refuses every connection)
  * \param[out] run what it did
+ * \param setUp called once the applications are installed, if set
  */
 void
 RunTraffic(const std::string& service,
            double hours,
            uint32_t segmentSize,
            bool listening,
-           TrafficRun& run)
+           TrafficRun& run,
+           const MobileSetUp& setUp = nullptr)
 {
     NodeContainer nodes;
     nodes.Create(2);
@@ -148,7 +155,8 @@ RunTraffic(const std::string& service,
     link.SetDeviceAttribute("DataRate", StringValue("10Mbps"));
     link.SetChannelAttribute("Delay", StringValue("10ms"));
     Ipv4AddressHelper address("10.0.0.0", "255.255.255.0");
-    const Ipv4InterfaceContainer ifs = address.Assign(link.Install(nodes));
+    const NetDeviceContainer devices = link.Install(nodes);
+    const Ipv4InterfaceContainer ifs = address.Assign(devices);
 
     GprsTrafficHelper helper(service);
     helper.SetAttribute("SegmentSize", UintegerValue(segmentSize));
@@ -175,6 +183,10 @@ RunTraffic(const std::string& service,
     if (!listening)
     {
         apps.sink->SetStartTime(end + Hours(2));
+    }
+    if (setUp)
+    {
+        setUp(devices.Get(1), apps.sink);
     }
     Simulator::Run();
     run.sessions = apps.generator->GetSessions();
@@ -212,7 +224,7 @@ class GprsTrafficTestCase : public TestCase
   protected:
     /**
      * Check the packet calls of a run: datagrams and octets per packet call have the model's
-     * means, and every octet offered arrived.
+     * means, and every octet offered arrived (CheckDelivered).
      * \param run the run
      */
     void CheckPacketCalls(const TrafficRun& run)
@@ -232,6 +244,16 @@ class GprsTrafficTestCase : public TestCase
                                   mean,
                                   o.bytesPerPacketCall.Bound(variance),
                                   "octets per packet call");
+        CheckDelivered(run);
+    }
+
+    /**
+     * Check that every octet offered arrived, over one connection per packet call, and that
+     * neither end keeps anything of a finished connection.
+     * \param run the run
+     */
+    void CheckDelivered(const TrafficRun& run)
+    {
         NS_TEST_EXPECT_MSG_GT(run.offered, 0, "traffic offered");
         NS_TEST_EXPECT_MSG_EQ(run.delivered, run.offered, "every octet offered reaches the sink");
         NS_TEST_EXPECT_MSG_EQ(run.accepted, run.packetCalls, "one connection per packet call");
@@ -374,6 +396,88 @@ class GprsRefusedTrafficTestCase : public GprsTrafficTestCase
     }
 };
 
+/**
+ * FTP files to a mobile whose receive window, 6 segments, bounds the server's flight, without
+ * SACK, over a link that loses segments. Before ns-3.41 such a sender (ns-3's TcpSocketBase)
+ * is offered an empty segment by TcpTxBuffer::NextSeg once its flight fills the window while
+ * some of it is marked lost or taken as received by a duplicate ACK, and crashes (ns-3 issue
+ * #991); the generator's GprsGuardedTcpSocket holds that segment back. Every file arrives.
+ */
+class GprsWindowLimitedTrafficTestCase : public GprsTrafficTestCase
+{
+  public:
+    GprsWindowLimitedTrafficTestCase()
+        : GprsTrafficTestCase("FTP to a window-limited mobile without SACK, with losses")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        constexpr uint32_t mss = 1460;
+        constexpr uint32_t window = 6 * mss;
+        uint64_t dropped = 0;
+        uint64_t fromMobile = 0;
+        uint64_t sackOffered = 0;
+        uint32_t largestWindow = 0;
+        const MobileSetUp setUp = [&](Ptr<NetDevice> device, Ptr<GprsTrafficSink> sink) {
+            const Ptr<RateErrorModel> loss = CreateObject<RateErrorModel>();
+            loss->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
+            loss->SetRate(0.02);
+            loss->AssignStreams(2);
+            device->SetAttribute("ReceiveErrorModel", PointerValue(loss));
+            device->TraceConnectWithoutContext(
+                "PhyRxDrop",
+                MakeCallback(+[](uint64_t* n, Ptr<const Packet>) { ++*n; }).Bind(&dropped));
+            device->TraceConnectWithoutContext(
+                "MacTx",
+                MakeCallback(&CountSegment).Bind(&fromMobile, &sackOffered, &largestWindow));
+            // The sink starts at 0 s; the generator's first connection comes later.
+            Simulator::Schedule(NanoSeconds(1), [sink]() {
+                const Ptr<Socket> listener = sink->GetListeningSocket();
+                listener->SetAttribute("Sack", BooleanValue(false));
+                listener->SetAttribute("RcvBufSize", UintegerValue(window));
+            });
+        };
+        TrafficRun run;
+        RunTraffic("ftp", 300, mss, true, run, setUp);
+        NS_TEST_EXPECT_MSG_GT(run.packetCalls, 100, "files sent");
+        NS_TEST_EXPECT_MSG_GT(dropped, 0, "segments lost towards the mobile");
+        NS_TEST_EXPECT_MSG_GT(fromMobile, 0, "segments from the mobile seen");
+        NS_TEST_EXPECT_MSG_EQ(sackOffered, 0, "the mobile offers no SACK");
+        NS_TEST_EXPECT_MSG_EQ(largestWindow, window, "the mobile offers 6 segments at most");
+        CheckDelivered(run);
+    }
+
+    /**
+     * MacTx sink of the mobile's device: count its TCP segments, those with a SACK option,
+     * and note the largest window offered.
+     * \param segments segments seen
+     * \param sack segments with SACK-permitted or SACK
+     * \param largest largest window offered, octets
+     * \param packet a PPP frame of an IPv4 packet the mobile sends
+     */
+    static void CountSegment(uint64_t* segments,
+                             uint64_t* sack,
+                             uint32_t* largest,
+                             Ptr<const Packet> packet)
+    {
+        const Ptr<Packet> copy = packet->Copy();
+        PppHeader ppp;
+        copy->RemoveHeader(ppp);
+        Ipv4Header ip;
+        copy->RemoveHeader(ip);
+        TcpHeader tcp;
+        copy->PeekHeader(tcp);
+        ++*segments;
+        if (tcp.HasOption(TcpOption::SACKPERMITTED) || tcp.HasOption(TcpOption::SACK))
+        {
+            ++*sack;
+        }
+        *largest = std::max<uint32_t>(*largest, tcp.GetWindowSize());
+    }
+};
+
 /// The traffic generators.
 class GprsTrafficTestSuite : public GprsTestSuite
 {
@@ -387,6 +491,7 @@ class GprsTrafficTestSuite : public GprsTestSuite
         // SendWhole's other way of writing: a segment at most, cut to the send buffer's room.
         AddMade([]() { return new GprsBurstTrafficTestCase("email", 5, 200, 536); });
         Add<GprsRefusedTrafficTestCase>();
+        Add<GprsWindowLimitedTrafficTestCase>();
     }
 };
 
