@@ -2355,6 +2355,10 @@ GprsPcu::TransmitDownlink(uint8_t pdch)
 bool
 GprsPcu::SendControl(uint8_t pdch)
 {
+    if (m_controlPending.empty())
+    {
+        return false;
+    }
     Reservation& answer = ReservationAt(m_block + kRrbpBlocks, pdch);
     // The mobiles with a control message due (CollectSenders), round robin from m_controlRr.
     const auto n = m_controlPending.size();
