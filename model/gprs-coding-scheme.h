@@ -5,6 +5,8 @@
 #ifndef GPRS_CODING_SCHEME_H
 #define GPRS_CODING_SCHEME_H
 
+#include "gprs-block-timing.h"
+
 #include <array>
 #include <cstdint>
 #include <string>
@@ -58,8 +60,6 @@ namespace gprs
 {
 /// 456 coded bits per radio block: 4 bursts x 114 bits (TS 45.003 clause 5.1).
 constexpr double kCodedBitsPerBlock = 456.0;
-/// Average radio block period: 240 ms per 52-multiframe / 12 blocks (TS 45.002 clause 6.3.2.2).
-constexpr double kBlockPeriodS = 0.020;
 
 /**
  * \param cs the scheme
@@ -81,7 +81,7 @@ MakeCodingSchemeInfo(GprsCodingScheme cs,
                                 blockOctets - 3,
                                 uncodedBits,
                                 uncodedBits / kCodedBitsPerBlock,
-                                (blockOctets - 3) * 8 / kBlockPeriodS};
+                                (blockOctets - 3) * 8.0 * GprsBlockTiming::kBlocksPerSecond};
 }
 
 /// Uncoded bits per TS 45.003 clause 5.1.1-5.1.4: 184/271/315/431 data bits + parity + tail,

@@ -536,7 +536,8 @@ class GprsPcu : public Object
     void Track(uint32_t index);
     /// \return whether \p ms has a TBF in any state but NONE or an Ack/Nack owed
     static bool NeedsTracking(const Ms& ms);
-    /// Refresh mobile \p index's cached C/I, outage and BLERs: the schedule changed by \p now.
+    /// Refresh mobile \p index's cached C/I, outage and BLERs (the caller found \p now at or past
+    /// its radioValidUntil: the schedule may have changed).
     void UpdateRadio(uint32_t index, const Time& now);
 
     bool OnDownlinkSlot(const Ms& ms, uint8_t pdch) const;
