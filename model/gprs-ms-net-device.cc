@@ -214,17 +214,9 @@ GprsMsNetDevice::BuildRadio()
 }
 
 GprsGilbertElliott*
-GprsMsNetDevice::GetGilbertElliott()
+GprsMsNetDevice::MakeGilbertElliott()
 {
-    if (!m_useGilbertElliott)
-    {
-        return nullptr;
-    }
-    if (!m_ge)
-    {
-        m_ge.emplace(m_geGoodToBad, m_geBadToGood, m_geLossGood, m_geLossBad, false);
-    }
-    return &*m_ge;
+    return &m_ge.emplace(m_geGoodToBad, m_geBadToGood, m_geLossGood, m_geLossBad, false);
 }
 
 const std::vector<Time>&

@@ -64,7 +64,11 @@ class GprsMsNetDevice : public GprsNetDevice
      * \return the Gilbert-Elliott block loss process that replaces BLER(CS, C/I) for this
      *         mobile, or null when BLER is used (attribute UseGilbertElliott)
      */
-    GprsGilbertElliott* GetGilbertElliott();
+    GprsGilbertElliott* GetGilbertElliott()
+    {
+        // Asked for every radio block: the usual cases without a call.
+        return !m_useGilbertElliott ? nullptr : m_ge ? &*m_ge : MakeGilbertElliott();
+    }
 
     /// \return times of cell reselections (attribute CellReselections), ascending
     const std::vector<Time>& GetCellReselections() const;
@@ -114,6 +118,8 @@ class GprsMsNetDevice : public GprsNetDevice
     void SetReselectionSpec(std::string spec);
     /// \return the reselection specification
     std::string GetReselectionSpec() const;
+    /// \return the Gilbert-Elliott process, built now from the attributes
+    GprsGilbertElliott* MakeGilbertElliott();
 
     uint32_t m_index{0};                      //!< index in the cell
     uint32_t m_multislotClass;                //!< TS 45.002 Annex B class

@@ -1569,10 +1569,11 @@ void
 GprsPcu::Refill(Ms& ms, Link& link, GprsDirection dir)
 {
     if (link.countdown || link.tx->IsFinalSent() ||
-        (link.queued.empty() && dir == GprsDirection::DOWNLINK))
+        (dir == GprsDirection::DOWNLINK &&
+         (link.queued.empty() || link.tx->GetQueuedOctets() > GprsRlcDataOctets(link.cs))))
     {
-        return; // the TBF's data is fixed (what arrives now waits for the next TBF), or nothing
-                // to hand over
+        return; // the TBF's data is fixed (what arrives now waits for the next TBF), nothing to
+                // hand over, or RLC holds enough for the next block (below)
     }
     // Hand IP packets to RLC only when what it holds no longer fills the next block, so the
     // buffer (where TCP's queue builds) keeps what RLC does not need yet, and the next packet's
@@ -1769,7 +1770,11 @@ GprsPcu::BlockEvent()
     ReceiveAir();
     for (uint8_t p = 0; p < m_numPdch; ++p)
     {
-        TransmitUplink(p);
+        // Most uplink blocks are neither reserved nor granted: no call for those.
+        if (m_usf[p] >= 0 || ReservationAt(m_block, p).valid)
+        {
+            TransmitUplink(p);
+        }
     }
     CollectSenders();
     for (uint8_t p = 0; p < m_numPdch; ++p)
@@ -1779,8 +1784,8 @@ GprsPcu::BlockEvent()
     if (HasWork())
     {
         const uint64_t next = GprsBlockTiming::NextBlockStartFrame(m_frame + 1);
-        Simulator::Schedule(GprsBlockTiming::FrameStart(next) -
-                                GprsBlockTiming::FrameStart(m_frame),
+        Simulator::Schedule(NanoSeconds(GprsBlockTiming::FrameStartNs(next) -
+                                        GprsBlockTiming::FrameStartNs(m_frame)),
                             m_blockEvent);
         m_frame = next;
         ++m_block;
@@ -2341,11 +2346,16 @@ GprsPcu::TraceRadioBlock(GprsDirection dir, uint8_t pdch, const Air& air)
 void
 GprsPcu::TransmitDownlink(uint8_t pdch)
 {
-    if (!SendControl(pdch))
+    // Most block periods have no control message due and no uplink sender: no call for those.
+    if (m_controlPending.empty() || !SendControl(pdch))
     {
         SendDownlinkData(pdch);
     }
-    GrantUplink(pdch);
+    m_usf[pdch] = -1;
+    if (!m_sendingUl.empty() || !m_keepAliveGrants.empty())
+    {
+        GrantUplink(pdch);
+    }
     if (!m_radioBlockTrace.IsEmpty())
     {
         TraceRadioBlock(GprsDirection::DOWNLINK, pdch, m_air[0][pdch]);
@@ -2355,10 +2365,6 @@ GprsPcu::TransmitDownlink(uint8_t pdch)
 bool
 GprsPcu::SendControl(uint8_t pdch)
 {
-    if (m_controlPending.empty())
-    {
-        return false;
-    }
     Reservation& answer = ReservationAt(m_block + kRrbpBlocks, pdch);
     // The mobiles with a control message due (CollectSenders), round robin from m_controlRr.
     const auto n = m_controlPending.size();
@@ -2525,7 +2531,6 @@ GprsPcu::SendDownlinkData(uint8_t pdch)
 void
 GprsPcu::GrantUplink(uint8_t pdch)
 {
-    m_usf[pdch] = -1;
     if (ReservationAt(m_block + 1, pdch).valid)
     {
         return; // the next uplink block is reserved by RRBP: USF 'unused'

@@ -505,11 +505,6 @@ class GprsPcu : public Object
     Ms& GetMs(uint32_t ms);
     const Ms& GetMs(uint32_t ms) const;
     /**
-     * Place mobile \p index on timeslots, avoiding the busiest ones.
-     * \param index the mobile
-     * \param load the timeslots of the mobiles placed so far; the mobile's own are added
-     */
-    /**
      * Give mobile \p index its timeslots among those of the mobiles placed before it.
      * \param index the mobile
      * \param load the timeslots of the mobiles placed so far; this one is added
@@ -525,10 +520,14 @@ class GprsPcu : public Object
     void ReceiveUplink(uint8_t pdch, Air& air);
     void ReceiveDownlinkAckNack(const Air& air);
     void PollUnanswered(uint32_t index, Reservation::Purpose purpose);
+    /// Send the uplink block of \p pdch: what RRBP reserved, else what its USF granted.
     void TransmitUplink(uint8_t pdch);
     void TransmitDownlink(uint8_t pdch);
+    /// Send a due control message on \p pdch; m_controlPending must not be empty.
+    /// \return whether one was sent
     bool SendControl(uint8_t pdch);
     bool SendDownlinkData(uint8_t pdch);
+    /// Set the USF of \p pdch's next uplink block (m_usf, already cleared).
     void GrantUplink(uint8_t pdch);
     bool HasWork() const;
     void CollectSenders();

@@ -11,23 +11,6 @@ namespace ns3
 
 namespace
 {
-GprsRlcTxKind
-ToKind(GprsRlcTxReason reason)
-{
-    switch (reason)
-    {
-    case GprsRlcTxReason::RETRANSMIT_NACKED:
-        return GprsRlcTxKind::NACKED;
-    case GprsRlcTxReason::NEW_DATA:
-        return GprsRlcTxKind::NEW;
-    case GprsRlcTxReason::RETRANSMIT_PENDING:
-        return GprsRlcTxKind::PENDING_ACK;
-    case GprsRlcTxReason::NONE:
-        break;
-    }
-    return GprsRlcTxKind::NOTHING;
-}
-
 /**
  * Empty \p blocks for a new TBF, freeing its memory if it has room for more than \p keepBlocks.
  * \param blocks a store
@@ -80,12 +63,6 @@ void
 GprsRlcTxEntity::EnqueueFrame(uint64_t frameId, uint32_t octets)
 {
     m_segmenter.Enqueue(frameId, octets);
-}
-
-GprsRlcTxKind
-GprsRlcTxEntity::PeekNext() const
-{
-    return ToKind(m_window.SelectNext(m_segmenter.HasData() && !m_finalSent).reason);
 }
 
 const GprsRlcDataBlock&
@@ -172,32 +149,41 @@ GprsRlcRxEntity::Receive(const GprsRlcDataBlock& block,
     }
     // In sequence, the block is the only one to deliver: straight to the reassembler, without
     // a copy into the store (the common case, about 3 % of a download's instructions).
-    const bool inSequence =
-        m_window.GetDeliverableCount() == 1 && GprsRlcModSns(m_window.GetVQ() - 1) == block.bsn;
-    if (!inSequence)
+    if (m_window.GetDeliverableCount() == 1 && GprsRlcModSns(m_window.GetVQ() - 1) == block.bsn)
     {
-        Slot(m_blocks, block.bsn) = block;
+        m_window.PopDeliverable();
+        Reassemble(block, frames);
+        return true;
     }
+    Slot(m_blocks, block.bsn) = block;
     while (const auto delivery = m_window.PopDeliverable())
     {
-        if (!delivery->received)
+        if (delivery->received)
+        {
+            Reassemble(m_blocks[delivery->bsn], frames);
+        }
+        else
         {
             m_reassembler.NotifyGap();
-            continue;
-        }
-        const GprsRlcDataBlock& next = inSequence ? block : m_blocks[delivery->bsn];
-        if (m_window.GetMode() == GprsRlcMode::UNACKNOWLEDGED && !m_reassembler.Continues(next))
-        {
-            // SNS or more blocks lost in a row: the BSN wrapped and the window saw no gap. LLC's
-            // FCS would reject the frames the receiver joins across it: they are a gap.
-            m_reassembler.NotifyGap();
-        }
-        for (const auto& frame : m_reassembler.Receive(next))
-        {
-            frames.push_back(frame);
         }
     }
     return true;
+}
+
+void
+GprsRlcRxEntity::Reassemble(const GprsRlcDataBlock& block,
+                            std::vector<GprsReassembledLlcFrame>& frames)
+{
+    if (m_window.GetMode() == GprsRlcMode::UNACKNOWLEDGED && !m_reassembler.Continues(block))
+    {
+        // SNS or more blocks lost in a row: the BSN wrapped and the window saw no gap. LLC's
+        // FCS would reject the frames the receiver joins across it: they are a gap.
+        m_reassembler.NotifyGap();
+    }
+    for (const auto& frame : m_reassembler.Receive(block))
+    {
+        frames.push_back(frame);
+    }
 }
 
 GprsRlcAckNackDescription

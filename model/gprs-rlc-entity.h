@@ -74,7 +74,10 @@ class GprsRlcTxEntity
      * \return what the next call to SendNext() would send: NACKed blocks first, then new data
      *         unless stalled, then (acknowledged mode) pending-ack blocks oldest first
      */
-    GprsRlcTxKind PeekNext() const;
+    GprsRlcTxKind PeekNext() const
+    {
+        return ToKind(m_window.SelectNext(m_segmenter.HasData() && !m_finalSent).reason);
+    }
 
     /**
      * Send the next block per PeekNext().
@@ -138,6 +141,24 @@ class GprsRlcTxEntity
     GprsRlcMode GetMode() const;
 
   private:
+    /// \param reason the window's reason to send
+    /// \return what the entity reports as sent for it
+    static GprsRlcTxKind ToKind(GprsRlcTxReason reason)
+    {
+        switch (reason)
+        {
+        case GprsRlcTxReason::RETRANSMIT_NACKED:
+            return GprsRlcTxKind::NACKED;
+        case GprsRlcTxReason::NEW_DATA:
+            return GprsRlcTxKind::NEW;
+        case GprsRlcTxReason::RETRANSMIT_PENDING:
+            return GprsRlcTxKind::PENDING_ACK;
+        case GprsRlcTxReason::NONE:
+            break;
+        }
+        return GprsRlcTxKind::NOTHING;
+    }
+
     GprsLlcSegmenter m_segmenter;           //!< LLC -> blocks
     GprsRlcTxWindow m_window;               //!< V(S), V(A), V(B)
     std::vector<GprsRlcDataBlock> m_blocks; //!< blocks by BSN, kept for retransmission (grown)
@@ -183,6 +204,13 @@ class GprsRlcRxEntity
     GprsRlcMode GetMode() const;
 
   private:
+    /**
+     * Hand the next block in BSN order to the reassembler.
+     * \param block the block
+     * \param[out] frames the frames it completes are appended
+     */
+    void Reassemble(const GprsRlcDataBlock& block, std::vector<GprsReassembledLlcFrame>& frames);
+
     GprsRlcRxWindow m_window;               //!< V(R), V(Q), V(N)
     GprsLlcReassembler m_reassembler;       //!< blocks -> LLC frames
     std::vector<GprsRlcDataBlock> m_blocks; //!< received blocks awaiting delivery (grown)

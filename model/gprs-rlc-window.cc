@@ -156,16 +156,6 @@ GprsRlcTxWindow::SetState(uint16_t bsn, GprsRlcTxState state)
 }
 
 GprsRlcTxSelection
-GprsRlcTxWindow::SelectNext(bool hasNewData) const
-{
-    if (!m_selected || m_selected->first != hasNewData)
-    {
-        m_selected.emplace(hasNewData, ComputeNext(hasNewData));
-    }
-    return m_selected->second;
-}
-
-GprsRlcTxSelection
 GprsRlcTxWindow::ComputeNext(bool hasNewData) const
 {
     if (hasNewData && m_finalBsn)
@@ -426,29 +416,11 @@ GprsRlcRxWindow::RaiseVQ(uint16_t newVQ)
     }
 }
 
-std::size_t
-GprsRlcRxWindow::VnPosition(uint16_t bsn)
-{
-    return kGprsRlcSns - 1 - bsn;
-}
-
 bool
 GprsRlcRxWindow::IsInWindow(uint16_t bsn) const
 {
     CheckSequenceNumber(bsn, "BSN");
     return GprsRlcBsnInRange(bsn, m_vQ, kGprsRlcWs);
-}
-
-std::optional<GprsRlcRxDelivery>
-GprsRlcRxWindow::PopDeliverable()
-{
-    if (m_undelivered == 0)
-    {
-        return std::nullopt;
-    }
-    const uint16_t bsn = GprsRlcModSns(m_vQ - m_undelivered);
-    --m_undelivered;
-    return GprsRlcRxDelivery{bsn, m_vN.test(VnPosition(bsn))};
 }
 
 GprsRlcAckNackDescription

@@ -236,7 +236,14 @@ class GprsRlcTxWindow
      * \return the choice
      * \throws std::invalid_argument if hasNewData is true after the final block was sent
      */
-    GprsRlcTxSelection SelectNext(bool hasNewData) const;
+    GprsRlcTxSelection SelectNext(bool hasNewData) const
+    {
+        if (!m_selected || m_selected->first != hasNewData)
+        {
+            m_selected.emplace(hasNewData, ComputeNext(hasNewData));
+        }
+        return m_selected->second;
+    }
 
     /**
      * Choose the next block as SelectNext() does and record its transmission: a new block
@@ -419,7 +426,16 @@ class GprsRlcRxWindow
     }
 
     /// \return the oldest block not yet handed to the upper layer, if it may be handed now
-    std::optional<GprsRlcRxDelivery> PopDeliverable();
+    std::optional<GprsRlcRxDelivery> PopDeliverable()
+    {
+        if (m_undelivered == 0)
+        {
+            return std::nullopt;
+        }
+        const uint16_t bsn = GprsRlcModSns(m_vQ - m_undelivered);
+        --m_undelivered;
+        return GprsRlcRxDelivery{bsn, m_vN.test(VnPosition(bsn))};
+    }
 
     /// \return the Ack/Nack description: FAI = IsComplete(), SSN = V(R), RBB from V(N)
     GprsRlcAckNackDescription GetAckNack() const;
@@ -467,12 +483,16 @@ class GprsRlcRxWindow
      * \param newVQ the lowest value of V(Q) allowed
      */
     void RaiseVQ(uint16_t newVQ);
+
     /**
      * \param bsn 0..127
      * \return the position of its V(N) element in m_vN, which holds V(N) mirrored (BSN b at
      *         SNS - 1 - b) so that the RBB is a rotation of it (GetAckNack)
      */
-    static std::size_t VnPosition(uint16_t bsn);
+    static std::size_t VnPosition(uint16_t bsn)
+    {
+        return kGprsRlcSns - 1 - bsn;
+    }
 
     GprsRlcMode m_mode;                 //!< RLC mode
     uint16_t m_vR{0};                   //!< V(R), clause 9.1.5
