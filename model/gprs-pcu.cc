@@ -1566,15 +1566,8 @@ GprsPcu::DropExpired(uint32_t index, Link& link)
 }
 
 void
-GprsPcu::Refill(Ms& ms, Link& link, GprsDirection dir)
+GprsPcu::RefillRlc(Ms& ms, Link& link, GprsDirection dir)
 {
-    if (link.countdown || link.tx->IsFinalSent() ||
-        (dir == GprsDirection::DOWNLINK &&
-         (link.queued.empty() || link.tx->GetQueuedOctets() > GprsRlcDataOctets(link.cs))))
-    {
-        return; // the TBF's data is fixed (what arrives now waits for the next TBF), nothing to
-                // hand over, or RLC holds enough for the next block (below)
-    }
     // Hand IP packets to RLC only when what it holds no longer fills the next block, so the
     // buffer (where TCP's queue builds) keeps what RLC does not need yet, and the next packet's
     // LLC frames follow the last one's in the same block, without filler (TS 44.060 9.1.11).

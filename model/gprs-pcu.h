@@ -544,7 +544,29 @@ class GprsPcu : public Object
     bool IsOnPacch(const Ms& ms) const;
     uint8_t GetPacchTn(const Ms& ms) const;
     bool WantsToSend(Ms& ms, Link& link, GprsDirection dir, uint8_t pdch);
-    void Refill(Ms& ms, Link& link, GprsDirection dir);
+
+    /**
+     * Hand packets of \p link's buffer to its RLC entity where RLC needs them (RefillRlc).
+     * \param ms the mobile
+     * \param link its link in direction \p dir
+     * \param dir the direction
+     */
+    void Refill(Ms& ms, Link& link, GprsDirection dir)
+    {
+        // Asked before every block a TBF may send: the usual "nothing to hand over" without a
+        // call. Once the countdown or the final block fixed the TBF's data, what arrives waits
+        // for the next TBF; the downlink takes packets only when RLC's queue no longer fills the
+        // next block.
+        if (!link.countdown && !link.tx->IsFinalSent() &&
+            (dir == GprsDirection::UPLINK ||
+             (!link.queued.empty() && link.tx->GetQueuedOctets() <= GprsRlcDataOctets(link.cs))))
+        {
+            RefillRlc(ms, link, dir);
+        }
+    }
+
+    /// Refill() where RLC may take packets.
+    void RefillRlc(Ms& ms, Link& link, GprsDirection dir);
     bool EndsTbf(const Link& link) const;
     void HandToRlc(Ms& ms, Link& link, GprsDirection dir);
 

@@ -27,6 +27,17 @@ EmptyStore(std::vector<GprsRlcDataBlock>& blocks, std::size_t keepBlocks)
 }
 
 /**
+ * Grow \p blocks to hold BSN \p bsn; out of line, so that Slot() is inlined where it sends.
+ * \param blocks the store
+ * \param bsn the BSN
+ */
+[[gnu::noinline]] void
+Grow(std::vector<GprsRlcDataBlock>& blocks, uint16_t bsn)
+{
+    blocks.resize(bsn + 1U);
+}
+
+/**
  * The store's place for a block, grown to hold it. BSNs start at 0 in every TBF, so a TBF's
  * store is as large as the highest BSN it has used: the many short TBFs (an uplink TBF for a
  * burst of TCP ACKs carries a few blocks) hold a few blocks, not all 128 (416 octets each).
@@ -39,7 +50,7 @@ Slot(std::vector<GprsRlcDataBlock>& blocks, uint16_t bsn)
 {
     if (bsn >= blocks.size())
     {
-        blocks.resize(bsn + 1U);
+        Grow(blocks, bsn);
     }
     return blocks[bsn];
 }
@@ -73,7 +84,7 @@ GprsRlcTxEntity::SendNext(GprsCodingScheme cs, bool endOfTbf, GprsRlcTxKind& kin
     GprsRlcDataBlock& block = Slot(m_blocks, sel.bsn);
     if (sel.reason == GprsRlcTxReason::NEW_DATA)
     {
-        block = m_segmenter.NextBlock(cs, endOfTbf);
+        m_segmenter.NextBlock(cs, endOfTbf, block);
         block.bsn = static_cast<uint8_t>(sel.bsn);
         if (block.fbi)
         {

@@ -161,16 +161,17 @@ GprsLlcSegmenter::Enqueue(uint64_t frameId, uint32_t lengthOctets)
     m_queuedOctets += lengthOctets;
 }
 
-GprsRlcDataBlock
-GprsLlcSegmenter::NextBlock(GprsCodingScheme cs, bool endOfTbf)
+void
+GprsLlcSegmenter::NextBlock(GprsCodingScheme cs, bool endOfTbf, GprsRlcDataBlock& block)
 {
     if (m_queue.empty())
     {
         throw std::logic_error("GprsLlcSegmenter::NextBlock: no LLC frame queued "
                                "(call it only while HasData() is true)");
     }
-    GprsRlcDataBlock block;
     block.cs = cs;
+    block.liOctets = 0;
+    block.segments.clear();
     uint32_t space = GprsRlcDataOctets(cs); // octets neither LI nor data yet
     const auto take = [&](PendingFrame& frame, uint32_t octets, bool ends) {
         block.segments.push_back(GprsLlcSegment{frame.frameId,
@@ -224,7 +225,6 @@ GprsLlcSegmenter::NextBlock(GprsCodingScheme cs, bool endOfTbf)
         }
     }
     block.fbi = endOfTbf && m_queue.empty();
-    return block;
 }
 
 uint32_t

@@ -133,7 +133,22 @@ class GprsLlcSegmenter
      * \return the block, BSN left at 0
      * \throws std::logic_error if nothing is queued (check HasData() first)
      */
-    GprsRlcDataBlock NextBlock(GprsCodingScheme cs, bool endOfTbf);
+    GprsRlcDataBlock NextBlock(GprsCodingScheme cs, bool endOfTbf)
+    {
+        GprsRlcDataBlock block;
+        NextBlock(cs, endOfTbf, block);
+        return block;
+    }
+
+    /**
+     * NextBlock() built in place: the sender's store keeps its blocks for retransmission, so it
+     * builds each in its place there instead of copying it in.
+     * \param cs as NextBlock()
+     * \param endOfTbf as NextBlock()
+     * \param[out] block overwritten with the block, its BSN kept
+     * \throws std::logic_error if nothing is queued (check HasData() first)
+     */
+    void NextBlock(GprsCodingScheme cs, bool endOfTbf, GprsRlcDataBlock& block);
 
     /// \return true if some LLC octets are still to be put into blocks
     bool HasData() const
