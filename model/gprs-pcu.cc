@@ -1699,11 +1699,10 @@ GprsPcu::DrawLoss(uint32_t index, GprsCodingScheme cs, const Time& now, double* 
     {
         UpdateRadio(index, now);
     }
-    GprsGilbertElliott* ge = ms.dev->GetGilbertElliott();
     double& cached = ms.blerCache[static_cast<uint8_t>(cs) - 1];
     if (cached < 0)
     {
-        cached = ms.lastOutage ? 1.0 : ge ? ge->GetMeanLossRate() : m_bler.GetBler(cs, ms.lastCi);
+        cached = GetBler(ms, cs);
     }
     if (ciDb)
     {
@@ -1715,12 +1714,22 @@ GprsPcu::DrawLoss(uint32_t index, GprsCodingScheme cs, const Time& now, double* 
     }
     // Always draw, so that the random stream does not depend on the channel state.
     const double u = m_uniform->Draw();
-    if (ge)
+    if (GprsGilbertElliott* ge = ms.dev->GetGilbertElliott())
     {
-        const bool lost = ge->NextBlockLost(m_uniform->Draw(), u);
-        return ms.lastOutage || lost;
+        return ge->NextBlockLost(m_uniform->Draw(), u) || ms.lastOutage;
     }
     return u < cached;
+}
+
+double
+GprsPcu::GetBler(Ms& ms, GprsCodingScheme cs)
+{
+    if (ms.lastOutage)
+    {
+        return 1.0;
+    }
+    const GprsGilbertElliott* ge = ms.dev->GetGilbertElliott();
+    return ge ? ge->GetMeanLossRate() : m_bler.GetBler(cs, ms.lastCi);
 }
 
 GprsPcu::Reservation&

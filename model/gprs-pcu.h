@@ -604,7 +604,12 @@ class GprsPcu : public Object
                   const Time& now,
                   double* ciDb = nullptr,
                   double* bler = nullptr);
-    void TraceRadio(uint32_t index);
+    /**
+     * \param ms a mobile whose radio state is up to date (UpdateRadio)
+     * \param cs a coding scheme
+     * \return its block error rate in \p cs now (kept in ms.blerCache until the radio changes)
+     */
+    double GetBler(Ms& ms, GprsCodingScheme cs);
 
     GprsTbfConfig GetTbfConfig(GprsDirection dir) const;
     void ArmTimer(uint32_t index, GprsDirection dir);
