@@ -4,6 +4,8 @@
 
 #include "gprs-guarded-tcp-socket.h"
 
+#include "gprs-ns3-compat.h"
+
 #include "ns3/boolean.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
@@ -101,9 +103,13 @@ uint32_t
 GprsGuardedTcpSocket::AvailableWindow() const
 {
     const uint32_t window = TcpSocketBase::AvailableWindow();
+    if (gprs::kWindowLimitedSenderSurvivesLoss || window == 0)
+    {
+        return window; // nothing to hold back: no NextSeg look-up on every send
+    }
     SequenceNumber32 next;
     SequenceNumber32 high;
-    if (window > 0 && m_txBuffer->NextSeg(&next, &high, false) && high == next)
+    if (m_txBuffer->NextSeg(&next, &high, false) && high == next)
     {
         return 0; // the receive window is full: nothing may be sent (ns-3 issue #991)
     }

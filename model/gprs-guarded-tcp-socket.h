@@ -49,7 +49,8 @@ struct GprsTcpLegConfig
  * exactly while some of it is SACKed or marked lost, or taken as received by a duplicate ACK
  * without SACK (ns-3 issue #991, fixed in 3.41 by commit 13c1b9b6). A mobile with a small
  * receive window (benko-gi's 8760 octets, Chakravorty & Pratt's 5392) meets it at its first
- * losses. From ns-3.41 on, NextSeg offers no empty segment and the guard never acts.
+ * losses. From ns-3.41 on, NextSeg offers no empty segment and the guard is skipped
+ * (gprs::kWindowLimitedSenderSurvivesLoss).
  */
 class GprsGuardedTcpSocket : public TcpSocketBase
 {
