@@ -162,14 +162,27 @@ GprsProxyTcpSocket::DoForwardUp(Ptr<Packet> packet,
                                 const Address& fromAddress,
                                 const Address& toAddress)
 {
-    // Only LAST-ACK differs; every other segment goes to TcpSocketBase without a second parse.
-    if (m_state != LAST_ACK)
+    // Only SYN-RECEIVED and LAST-ACK differ; every other segment goes to TcpSocketBase without a
+    // second parse.
+    if (m_state != LAST_ACK && m_state != SYN_RCVD)
     {
         TcpSocketBase::DoForwardUp(packet, fromAddress, toAddress);
         return;
     }
     TcpHeader header;
     packet->PeekHeader(header);
+    if (m_state == SYN_RCVD)
+    {
+        // The ACK of the SYN-ACK is the highest ACK received: set before TcpSocketBase, whose
+        // handshake may already send data from the buffer bounded by it.
+        if ((header.GetFlags() & TcpHeader::ACK) &&
+            header.GetAckNumber() == m_tcb->m_nextTxSequence + SequenceNumber32(1))
+        {
+            m_highRxAckMark = header.GetAckNumber();
+        }
+        TcpSocketBase::DoForwardUp(packet, fromAddress, toAddress);
+        return;
+    }
     const uint8_t flags =
         header.GetFlags() & ~(TcpHeader::PSH | TcpHeader::URG | TcpHeader::CWR | TcpHeader::ECE);
     // An ACK of all the data closes, as TcpSocketBase does: ns-3's receivers in FIN-WAIT take

@@ -38,6 +38,12 @@ namespace ns3
  *   where ns-3's TcpSocketBase always starts at 0. The proxy's two legs then differ from the
  *   ends', as a real proxy's do. It stays below 2^30: TcpSocketBase starts its highest-ACK mark
  *   at 0 and compares in sequence space, so ISNs up to 2^30 leave 1 GiB per connection.
+ * - The ACK that completes a passive open sets the highest-ACK mark. TcpSocketBase takes only
+ *   the window from it (UpdateWindowSize before ESTABLISHED) and leaves the mark at 0 until the
+ *   next ACK: one short of the data's start with its own ISN of 0, far below it with this one.
+ *   The mark plus the peer's window bounds new data (RFC 9293 clause 3.8.6), and ns-3's
+ *   TcpSocketBase::SendDataPacket asserts that bound in builds with asserts (ns-3-dev's default
+ *   build stopped there when a leg sent before its peer's second ACK).
  * - Abort: reset the connection (RST), as the proxy must when the other leg was reset.
  * - RefusedBy: an RST answering the SYN refuses the connection (RFC 793), where ns-3.37 keeps
  *   retrying the SYN.

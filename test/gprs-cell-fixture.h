@@ -8,13 +8,15 @@
 // Scenario helpers shared by the ns-3 TestSuites (gprs-cell-test-suite.cc,
 // gprs-llc-test-suite.cc and others): a cell built through GprsScenarioHelper, a recorder of the
 // PCU's trace sources, UDP and TCP traffic, the packet count of every device, the fate of every
-// packet, and a scratch directory for the files a test writes.
+// packet, a scratch directory for the files a test writes, and two wired nodes for the TCP
+// socket tests.
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
 #include "ns3/gprs-module.h"
 #include "ns3/gprs-ns3-compat.h"
 #include "ns3/internet-module.h"
+#include "ns3/point-to-point-module.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -28,6 +30,33 @@ namespace ns3
 {
 namespace gprs_test
 {
+
+/// Two nodes with the Internet stack on a point-to-point link, addresses from 10.9.0.0/24.
+struct WiredPair
+{
+    NodeContainer nodes;               //!< node 0 and node 1
+    NetDeviceContainer devices;        //!< their devices, in the same order
+    Ipv4InterfaceContainer interfaces; //!< their addresses, in the same order
+};
+
+/**
+ * \return two wired nodes on a 1 Mbit/s link with a 20 ms one-way delay: the TCP socket tests'
+ *         setting, where a segment's way is short and lossless unless a test adds an error model
+ */
+inline WiredPair
+MakeWiredPair()
+{
+    WiredPair pair;
+    pair.nodes.Create(2);
+    PointToPointHelper p2p;
+    p2p.SetDeviceAttribute("DataRate", StringValue("1Mbps"));
+    p2p.SetChannelAttribute("Delay", StringValue("20ms"));
+    pair.devices = p2p.Install(pair.nodes);
+    InternetStackHelper().Install(pair.nodes);
+    Ipv4AddressHelper addresses("10.9.0.0", "255.255.255.0");
+    pair.interfaces = addresses.Assign(pair.devices);
+    return pair;
+}
 
 /**
  * \param name a file of test/data

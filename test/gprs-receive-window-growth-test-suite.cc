@@ -5,13 +5,13 @@
 // GprsReceiveWindowGrowth on a plain point-to-point link: the windows a PacketSink's TCP
 // receiver offers, as the sender sees them.
 
+#include "gprs-cell-fixture.h"
 #include "gprs-test-suite.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
 #include "ns3/gprs-module.h"
 #include "ns3/internet-module.h"
-#include "ns3/point-to-point-module.h"
 #include "ns3/test.h"
 
 #include <vector>
@@ -53,14 +53,9 @@ class ReceiveWindowGrowthTestCase : public TestCase
 
     void DoRun() override
     {
-        NodeContainer nodes(2);
-        PointToPointHelper p2p;
-        p2p.SetDeviceAttribute("DataRate", StringValue("1Mbps"));
-        p2p.SetChannelAttribute("Delay", StringValue("20ms"));
-        const NetDeviceContainer devices = p2p.Install(nodes);
-        InternetStackHelper().Install(nodes);
-        Ipv4AddressHelper addresses("10.9.0.0", "255.255.255.0");
-        const Ipv4InterfaceContainer interfaces = addresses.Assign(devices);
+        const gprs_test::WiredPair wired = gprs_test::MakeWiredPair();
+        const NodeContainer& nodes = wired.nodes;
+        const Ipv4InterfaceContainer& interfaces = wired.interfaces;
 
         PacketSinkHelper sinkHelper("ns3::TcpSocketFactory",
                                     InetSocketAddress(Ipv4Address::GetAny(), 7000));
