@@ -32,8 +32,9 @@ namespace gprs
 
 /**
  * \ingroup gprs
- * The ns-3 release built against, as CMake found the installed ns-3 (GPRS_NS3_VERSION_*);
- * 0.0 when unknown (as a contrib module in an ns-3 source tree).
+ * The ns-3 release built against (GPRS_NS3_VERSION_*, set by CMakeLists.txt): the installed
+ * ns-3's, or in an ns-3 source tree its VERSION, for a development tree ("3-dev") the newest
+ * release its RELEASE_NOTES.md lists; 0.0 when unknown.
  */
 #if defined(GPRS_NS3_VERSION_MAJOR) && defined(GPRS_NS3_VERSION_MINOR)
 constexpr int kNs3VersionMajor = GPRS_NS3_VERSION_MAJOR;
