@@ -1722,7 +1722,7 @@ GprsPcu::DrawLoss(uint32_t index, GprsCodingScheme cs, const Time& now, double* 
 }
 
 double
-GprsPcu::GetBler(Ms& ms, GprsCodingScheme cs)
+GprsPcu::GetBler(const Ms& ms, GprsCodingScheme cs) const
 {
     if (ms.lastOutage)
     {

@@ -609,7 +609,7 @@ class GprsPcu : public Object
      * \param cs a coding scheme
      * \return its block error rate in \p cs now (kept in ms.blerCache until the radio changes)
      */
-    double GetBler(Ms& ms, GprsCodingScheme cs);
+    double GetBler(const Ms& ms, GprsCodingScheme cs) const;
 
     GprsTbfConfig GetTbfConfig(GprsDirection dir) const;
     void ArmTimer(uint32_t index, GprsDirection dir);
