@@ -12,7 +12,7 @@
 // script and its PNG, the captures and the analyzer's per-connection CSV. --jobs runs the
 // independent runs in parallel processes; the output does not depend on it.
 
-#include "example-output.h"
+#include "common/example-output.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"

@@ -13,8 +13,8 @@
 // (rendered to PNG when gnuplot is installed). --jobs runs independent simulations in parallel
 // processes; the output does not depend on it.
 
-#include "chakravorty-setup.h"
-#include "example-output.h"
+#include "common/example-output.h"
+#include "setups/chakravorty-setup.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"

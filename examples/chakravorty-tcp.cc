@@ -11,8 +11,8 @@
 // --outdir receives per-flow traces (helper/gprs-tcp-tracer), throughput and ACK inter-arrival
 // .dat files and gnuplot scripts (rendered to PNG when gnuplot is installed).
 
-#include "chakravorty-setup.h"
-#include "example-output.h"
+#include "common/example-output.h"
+#include "setups/chakravorty-setup.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"

@@ -11,7 +11,7 @@
 // first) on stdout and progress on stderr. Every measured run executes in a child process
 // (fork) so that its peak memory is its own; see --help and doc/gprs-benchmark.rst.inc.
 
-#include "example-output.h"
+#include "common/example-output.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"

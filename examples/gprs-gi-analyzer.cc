@@ -8,7 +8,7 @@
 
 #include "ns3/gprs-gi-analyzer.h"
 
-#include "example-output.h"
+#include "common/example-output.h"
 
 #include "ns3/gprs-gi-pcap.h"
 #include "ns3/gprs-gi-summary.h"

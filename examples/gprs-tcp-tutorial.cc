@@ -9,7 +9,7 @@
 // Prints one CSV summary row (header first) on stdout and writes time series plus a gnuplot
 // script (and the PNG it renders, when gnuplot is installed) to --outdir.
 
-#include "example-output.h"
+#include "common/example-output.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"

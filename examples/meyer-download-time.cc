@@ -10,8 +10,8 @@
 // installed). --jobs runs independent simulations in parallel processes; the output does not
 // depend on it.
 
-#include "example-output.h"
-#include "meyer-setup.h"
+#include "common/example-output.h"
+#include "setups/meyer-setup.h"
 
 #include "ns3/core-module.h"
 #include "ns3/gprs-module.h"

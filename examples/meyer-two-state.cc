@@ -9,8 +9,8 @@
 // Prints one CSV row (header first); --outdir receives the TCP sender and receiver traces,
 // the RLC BSN trace, RTT/RTO, cwnd and gnuplot scripts that render the figures.
 
-#include "example-output.h"
-#include "meyer-setup.h"
+#include "common/example-output.h"
+#include "setups/meyer-setup.h"
 
 #include "ns3/core-module.h"
 #include "ns3/gprs-module.h"

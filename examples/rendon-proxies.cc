@@ -11,7 +11,7 @@
 // rendon-throughput.dat and a gnuplot bar chart (rendered to PNG when gnuplot is installed).
 // --jobs runs independent simulations in parallel processes; the output does not depend on it.
 
-#include "example-output.h"
+#include "common/example-output.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"

@@ -1,0 +1,316 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "gprs-ms-net-device.h"
+
+#include "gprs-bss-net-device.h"
+#include "gprs-channel.h"
+#include "gprs-pcu.h"
+
+#include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/double.h"
+#include "ns3/gprs-multislot-class.h"
+#include "ns3/gprs-ns3-compat.h"
+#include "ns3/gprs-text-input.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("GprsMsNetDevice");
+
+NS_OBJECT_ENSURE_REGISTERED(GprsMsNetDevice);
+
+TypeId
+GprsMsNetDevice::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::GprsMsNetDevice")
+            .SetParent<GprsNetDevice>()
+            .SetGroupName("Gprs")
+            .AddConstructor<GprsMsNetDevice>()
+            .AddAttribute("MultislotClass",
+                          "Multislot class (TS 45.002 Annex B, 1..45): limits the timeslots of "
+                          "its TBFs. Default 8 (4 downlink + 1 uplink), Meyer's mobile.",
+                          UintegerValue(8),
+                          MakeUintegerAccessor(&GprsMsNetDevice::m_multislotClass),
+                          MakeUintegerChecker<uint32_t>(GprsMultislotClass::kMinClass,
+                                                        GprsMultislotClass::kMaxClass))
+            .AddAttribute(
+                "RadioConditions",
+                "C/I seen by the mobile, both directions: a constant in dB ('24'), a "
+                "piecewise schedule ('0s:13,10s:6,20s:13') or a trace file "
+                "('file:PATH', lines 'time_s ci_db'). Default 24 dB, the C/I of "
+                "Rendon et al.'s scenario.",
+                StringValue("24"),
+                MakeStringAccessor(&GprsMsNetDevice::SetRadioSpec, &GprsMsNetDevice::GetRadioSpec),
+                MakeStringChecker())
+            .AddAttribute("Outages",
+                          "Intervals during which no block gets through in either direction, "
+                          "e.g. '40s-70s,100s-101s'. Default none.",
+                          StringValue(""),
+                          MakeStringAccessor(&GprsMsNetDevice::SetOutageSpec,
+                                             &GprsMsNetDevice::GetOutageSpec),
+                          MakeStringChecker())
+            .AddAttribute("UseGilbertElliott",
+                          "Draw this mobile's block losses (both directions) from a two-state "
+                          "Gilbert-Elliott process instead of BLER(CS, C/I); outages still "
+                          "apply. Default false.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&GprsMsNetDevice::m_useGilbertElliott),
+                          MakeBooleanChecker())
+            .AddAttribute("GeGoodToBad",
+                          "Gilbert-Elliott: probability per block of moving good -> bad.",
+                          DoubleValue(0),
+                          MakeDoubleAccessor(&GprsMsNetDevice::m_geGoodToBad),
+                          MakeDoubleChecker<double>(0, 1))
+            .AddAttribute("GeBadToGood",
+                          "Gilbert-Elliott: probability per block of moving bad -> good.",
+                          DoubleValue(1),
+                          MakeDoubleAccessor(&GprsMsNetDevice::m_geBadToGood),
+                          MakeDoubleChecker<double>(0, 1))
+            .AddAttribute("GeLossGood",
+                          "Gilbert-Elliott: block loss probability in the good state.",
+                          DoubleValue(0),
+                          MakeDoubleAccessor(&GprsMsNetDevice::m_geLossGood),
+                          MakeDoubleChecker<double>(0, 1))
+            .AddAttribute("GeLossBad",
+                          "Gilbert-Elliott: block loss probability in the bad state.",
+                          DoubleValue(1),
+                          MakeDoubleAccessor(&GprsMsNetDevice::m_geLossBad),
+                          MakeDoubleChecker<double>(0, 1))
+            .AddAttribute("CellReselections",
+                          "Times at which the mobile reselects a cell, e.g. '30s,60s': its TBFs "
+                          "end and the LLC frames queued in RLC are flushed (lost, as after "
+                          "BSSGP FLUSH-LL, TS 48.018 clause 8.1). Default none.",
+                          StringValue(""),
+                          MakeStringAccessor(&GprsMsNetDevice::SetReselectionSpec,
+                                             &GprsMsNetDevice::GetReselectionSpec),
+                          MakeStringChecker())
+            .AddAttribute("LlcMode",
+                          "LLC mode of this mobile's IP packets: Unacknowledged (UI frames), "
+                          "Acknowledged (ABM, parameters from the PCU's LlcN200, LlcT200, "
+                          "LlcWindow, LlcN201I) or Cell: the PCU's LlcMode. Default Cell.",
+                          GprsLlcModeValue(GprsLlcMode::CELL),
+                          MakeGprsLlcModeAccessor(&GprsMsNetDevice::m_llcMode),
+                          MakeGprsLlcModeChecker(true));
+    return tid;
+}
+
+GprsMsNetDevice::GprsMsNetDevice()
+    : m_multislotClass(8),
+      m_radio(24.0)
+{
+}
+
+GprsMsNetDevice::~GprsMsNetDevice() = default;
+
+void
+GprsMsNetDevice::DoDispose()
+{
+    GprsNetDevice::DoDispose();
+}
+
+void
+GprsMsNetDevice::Attach(Ptr<GprsChannel> channel)
+{
+    const Ptr<GprsBssNetDevice> bss = channel->GetBss();
+    NS_ABORT_MSG_UNLESS(bss, "attach the network-side device to the cell before the mobiles");
+    channel->AddMs(this);
+    m_index = bss->GetPcu()->AddMs(this);
+    SetGprsChannel(channel);
+}
+
+uint32_t
+GprsMsNetDevice::GetIndex() const
+{
+    return m_index;
+}
+
+GprsLlcMode
+GprsMsNetDevice::GetLlcMode() const
+{
+    return m_llcMode;
+}
+
+uint32_t
+GprsMsNetDevice::GetMultislotClass() const
+{
+    return m_multislotClass;
+}
+
+void
+GprsMsNetDevice::SetRadioConditions(const GprsRadioConditions& radio)
+{
+    m_radio = radio;
+    m_radioSpec = "(set from code)";
+    m_outageSpec.clear();
+}
+
+const GprsRadioConditions&
+GprsMsNetDevice::GetRadioConditions() const
+{
+    return m_radio;
+}
+
+void
+GprsMsNetDevice::SetRadioSpec(std::string spec)
+{
+    m_radioSpec = spec;
+    BuildRadio();
+}
+
+std::string
+GprsMsNetDevice::GetRadioSpec() const
+{
+    return m_radioSpec;
+}
+
+void
+GprsMsNetDevice::SetOutageSpec(std::string spec)
+{
+    m_outageSpec = spec;
+    BuildRadio();
+}
+
+std::string
+GprsMsNetDevice::GetOutageSpec() const
+{
+    return m_outageSpec;
+}
+
+void
+GprsMsNetDevice::BuildRadio()
+{
+    std::string problem;
+    try
+    {
+        m_radio = GprsRadioConditions::FromSpec(m_radioSpec);
+        if (!m_outageSpec.empty())
+        {
+            m_radio.AddOutages(m_outageSpec);
+        }
+    }
+    catch (const std::exception& e)
+    {
+        problem = e.what();
+    }
+    // Outside the handler: NS_FATAL_ERROR there would also print "terminate called after
+    // throwing" with the exception's text again.
+    if (!problem.empty())
+    {
+        NS_FATAL_ERROR("GprsMsNetDevice: bad RadioConditions "
+                       << QuoteGprsInput(m_radioSpec) << " / Outages "
+                       << QuoteGprsInput(m_outageSpec) << ": " << problem
+                       << " (expected a C/I in dB such as '24', a schedule such as "
+                          "'0s:13,10s:6,20s:13', or 'file:PATH'; outages like '40s-70s')");
+    }
+}
+
+GprsGilbertElliott*
+GprsMsNetDevice::MakeGilbertElliott()
+{
+    return &m_ge.emplace(m_geGoodToBad, m_geBadToGood, m_geLossGood, m_geLossBad, false);
+}
+
+const std::vector<Time>&
+GprsMsNetDevice::GetCellReselections() const
+{
+    return m_reselections;
+}
+
+std::vector<Time>
+GprsMsNetDevice::ParseCellReselections(const std::string& spec)
+{
+    std::vector<Time> times;
+    for (std::size_t start = 0; start < spec.size();)
+    {
+        const std::size_t comma = std::min(spec.find(',', start), spec.size());
+        const Time t = ParseGprsTime(spec.substr(start, comma - start), "reselection time");
+        if (!times.empty() && t <= times.back())
+        {
+            throw std::invalid_argument("reselection time " + FormatGprsTime(t) + " not after " +
+                                        FormatGprsTime(times.back()) +
+                                        ": times must increase (expected e.g. '30s,60s')");
+        }
+        times.push_back(t);
+        start = comma + 1;
+    }
+    return times;
+}
+
+void
+GprsMsNetDevice::SetReselectionSpec(std::string spec)
+{
+    m_reselectionSpec = spec;
+    std::string problem;
+    try
+    {
+        m_reselections = ParseCellReselections(spec);
+    }
+    catch (const std::invalid_argument& e)
+    {
+        problem = e.what();
+    }
+    if (!problem.empty())
+    {
+        NS_FATAL_ERROR("GprsMsNetDevice: bad CellReselections " << QuoteGprsInput(spec) << ": "
+                                                                << problem);
+    }
+}
+
+std::string
+GprsMsNetDevice::GetReselectionSpec() const
+{
+    return m_reselectionSpec;
+}
+
+bool
+GprsMsNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber)
+{
+    if (!AcceptFromAbove(packet, protocolNumber))
+    {
+        return false;
+    }
+    const Ptr<GprsChannel> cell = GetGprsChannel();
+    if (!cell || !cell->GetBss()->GetPcu()->EnqueueUplink(m_index, packet))
+    {
+        m_macTxDropTrace(packet);
+        return false;
+    }
+    return true;
+}
+
+bool
+GprsMsNetDevice::IsPointToPoint() const
+{
+    return true;
+}
+
+void
+GprsMsNetDevice::Receive(Ptr<Packet> packet)
+{
+    // The PCU runs in the network side's context; the mobile's node gets the packet in its own,
+    // after the PCU's block event: a reply can take the next block period's uplink block.
+    Simulator::ScheduleWithContext(GetNode()->GetId(),
+                                   Seconds(0),
+                                   &GprsMsNetDevice::ForwardUp,
+                                   this,
+                                   packet,
+                                   gprs::kIpv4EtherType,
+                                   GetGprsChannel()->GetBss()->GetAddress());
+}
+
+void
+GprsMsNetDevice::NotifyDrop(Ptr<const Packet> packet)
+{
+    m_macTxDropTrace(packet);
+}
+
+} // namespace ns3

@@ -1,0 +1,143 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef GPRS_MS_NET_DEVICE_H
+#define GPRS_MS_NET_DEVICE_H
+
+#include "gprs-net-device.h"
+#include "gprs-pcu.h"
+
+#include "ns3/gprs-gilbert-elliott.h"
+#include "ns3/gprs-radio-conditions.h"
+
+#include <optional>
+#include <vector>
+
+/**
+ * \file
+ * \ingroup gprs
+ * The mobile side of a GPRS cell.
+ */
+
+namespace ns3
+{
+
+/**
+ * \ingroup gprs
+ * \brief GPRS mobile station device: a point-to-point IP interface to the network.
+ *
+ * Its radio state (multislot class, C/I over time, outages) is configured here; its RLC/MAC is
+ * simulated by the cell's PCU, which simulates both ends of the radio interface.
+ */
+class GprsMsNetDevice : public GprsNetDevice
+{
+  public:
+    /**
+     * \brief Get the TypeId
+     * \return the TypeId
+     */
+    static TypeId GetTypeId();
+    GprsMsNetDevice();
+    ~GprsMsNetDevice() override;
+
+    /**
+     * Enter a cell; its network-side device must be attached already.
+     * \param channel the cell
+     */
+    void Attach(Ptr<GprsChannel> channel);
+
+    /// \return index of this mobile in its cell
+    uint32_t GetIndex() const;
+
+    /// \return the multislot class (TS 45.002 Annex B)
+    uint32_t GetMultislotClass() const;
+
+    /**
+     * \param radio C/I over time and outages seen by this mobile (both directions)
+     */
+    void SetRadioConditions(const GprsRadioConditions& radio);
+
+    /// \return the radio conditions
+    const GprsRadioConditions& GetRadioConditions() const;
+
+    /**
+     * \return the Gilbert-Elliott block loss process that replaces BLER(CS, C/I) for this
+     *         mobile, or null when BLER is used (attribute UseGilbertElliott)
+     */
+    GprsGilbertElliott* GetGilbertElliott()
+    {
+        // Asked for every radio block: the usual cases without a call.
+        return !m_useGilbertElliott ? nullptr : m_ge ? &*m_ge : MakeGilbertElliott();
+    }
+
+    /// \return times of cell reselections (attribute CellReselections), ascending
+    const std::vector<Time>& GetCellReselections() const;
+
+    /**
+     * Parse a value of the CellReselections attribute.
+     * \param spec comma-separated times, strictly increasing, e.g. "30s,60s"; empty: none
+     * \return the times
+     * \throws std::invalid_argument naming the offending time and what is allowed
+     */
+    static std::vector<Time> ParseCellReselections(const std::string& spec);
+
+    /// \return the LLC mode (attribute LlcMode): GprsLlcMode::CELL inherits the PCU's
+    GprsLlcMode GetLlcMode() const;
+
+    /**
+     * A downlink IP packet reassembled by the PCU.
+     * \param packet the packet
+     */
+    void Receive(Ptr<Packet> packet);
+
+    /**
+     * An uplink packet the cell could not deliver.
+     * \param packet the packet
+     */
+    void NotifyDrop(Ptr<const Packet> packet);
+
+    // NetDevice
+    bool Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber) override;
+    bool IsPointToPoint() const override;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /// \param spec C/I: a number (dB), a schedule "0s:13,10s:6,20s:13", or "file:PATH"
+    void SetRadioSpec(std::string spec);
+    /// \return the radio conditions specification
+    std::string GetRadioSpec() const;
+    /// \param spec outage intervals "40s-70s,100s-101s", or empty
+    void SetOutageSpec(std::string spec);
+    /// \return the outage specification
+    std::string GetOutageSpec() const;
+    /// Rebuild m_radio from m_radioSpec and m_outageSpec.
+    void BuildRadio();
+    /// \param spec comma-separated times of cell reselections, e.g. "30s,60s"
+    void SetReselectionSpec(std::string spec);
+    /// \return the reselection specification
+    std::string GetReselectionSpec() const;
+    /// \return the Gilbert-Elliott process, built now from the attributes
+    GprsGilbertElliott* MakeGilbertElliott();
+
+    uint32_t m_index{0};                      //!< index in the cell
+    uint32_t m_multislotClass;                //!< TS 45.002 Annex B class
+    std::string m_radioSpec;                  //!< C/I specification
+    std::string m_outageSpec;                 //!< outage specification
+    GprsRadioConditions m_radio;              //!< C/I over time
+    bool m_useGilbertElliott{false};          //!< losses from the two-state process
+    double m_geGoodToBad{0};                  //!< P(good -> bad) per block
+    double m_geBadToGood{1};                  //!< P(bad -> good) per block
+    double m_geLossGood{0};                   //!< loss probability in the good state
+    double m_geLossBad{1};                    //!< loss probability in the bad state
+    std::optional<GprsGilbertElliott> m_ge;   //!< the process, built on first use
+    std::string m_reselectionSpec;            //!< cell reselection times
+    std::vector<Time> m_reselections;         //!< parsed reselection times
+    GprsLlcMode m_llcMode{GprsLlcMode::CELL}; //!< LLC mode, or CELL
+};
+
+} // namespace ns3
+
+#endif /* GPRS_MS_NET_DEVICE_H */

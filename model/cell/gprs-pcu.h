@@ -1,0 +1,741 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef GPRS_PCU_H
+#define GPRS_PCU_H
+
+#include "ns3/attribute-helper.h"
+#include "ns3/event-id.h"
+#include "ns3/event-impl.h"
+#include "ns3/gprs-bler-model.h"
+#include "ns3/gprs-coding-scheme.h"
+#include "ns3/gprs-gilbert-elliott.h"
+#include "ns3/gprs-llc-abm.h"
+#include "ns3/gprs-llc-framing.h"
+#include "ns3/gprs-rlc-entity.h"
+#include "ns3/gprs-sndcp-ack.h"
+#include "ns3/gprs-tbf.h"
+#include "ns3/gprs-unit-uniform.h"
+#include "ns3/nstime.h"
+#include "ns3/object-factory.h"
+#include "ns3/object.h"
+#include "ns3/packet.h"
+#include "ns3/queue.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/traced-callback.h"
+
+#include <array>
+#include <deque>
+#include <map>
+#include <memory>
+#include <optional>
+#include <vector>
+
+/**
+ * \file
+ * \ingroup gprs
+ * The packet control unit: RLC/MAC of one GPRS cell, both ends of the radio interface.
+ */
+
+namespace ns3
+{
+
+class GprsBssNetDevice;
+class GprsMsNetDevice;
+class GprsLinkAdaptation;
+class GprsScheduler;
+struct GprsTimeslotLoad;
+struct GprsTimeslotCandidate;
+
+/**
+ * \param os a stream
+ * \param mode an RLC mode
+ * \return os, having written "Acknowledged" or "Unacknowledged"
+ */
+std::ostream& operator<<(std::ostream& os, GprsRlcMode mode);
+
+/**
+ * \param is a stream
+ * \param mode receives "Acknowledged" or "Unacknowledged"; anything else sets failbit
+ * \return is
+ */
+std::istream& operator>>(std::istream& is, GprsRlcMode& mode);
+
+// GprsRlcModeValue for the "RlcMode" attribute (not an EnumValue: see GprsCodingSchemeValue).
+ATTRIBUTE_VALUE_DEFINE(GprsRlcMode);
+ATTRIBUTE_ACCESSOR_DEFINE(GprsRlcMode);
+
+/**
+ * \return a checker of GprsRlcModeValue that names the modes in its type information
+ */
+Ptr<const AttributeChecker> MakeGprsRlcModeChecker();
+
+/**
+ * \ingroup gprs
+ * How LLC carries the IP packets of a mobile (TS 44.064 clause 4.1, operation modes).
+ */
+enum class GprsLlcMode : uint8_t
+{
+    UNACKNOWLEDGED, //!< UI frames: a frame RLC loses is lost (TS 44.064 clause 6.3.3)
+    ACKNOWLEDGED,   //!< ABM: I frames acknowledged and sent again (GprsLlcAbmEntity)
+    CELL,           //!< for a mobile's LlcMode only: the mode of its cell's PCU
+};
+
+/**
+ * \param os a stream
+ * \param mode an LLC mode
+ * \return os, having written "Unacknowledged", "Acknowledged" or "Cell"
+ */
+std::ostream& operator<<(std::ostream& os, GprsLlcMode mode);
+
+/**
+ * \param is a stream
+ * \param mode receives "Unacknowledged", "Acknowledged" or "Cell"; anything else sets failbit
+ * \return is
+ */
+std::istream& operator>>(std::istream& is, GprsLlcMode& mode);
+
+// GprsLlcModeValue for the "LlcMode" attributes of the PCU and the mobiles.
+ATTRIBUTE_VALUE_DEFINE(GprsLlcMode);
+ATTRIBUTE_ACCESSOR_DEFINE(GprsLlcMode);
+
+/**
+ * \param allowCell whether "Cell" (inherit the PCU's mode) is accepted: a mobile's attribute
+ * \return a checker of GprsLlcModeValue
+ */
+Ptr<const AttributeChecker> MakeGprsLlcModeChecker(bool allowCell);
+
+/**
+ * \ingroup gprs
+ * RLC/MAC control messages that cost a radio block.
+ */
+enum class GprsControlMessage : uint8_t
+{
+    PACKET_DOWNLINK_ACK_NACK,          //!< mobile's Ack/Nack for a downlink TBF (polled, uplink)
+    PACKET_UPLINK_ACK_NACK,            //!< network's Ack/Nack for an uplink TBF (downlink)
+    PACKET_CONTROL_ACK,                //!< mobile's answer to the final Packet Uplink Ack/Nack
+    PACKET_DOWNLINK_ASSIGNMENT,        //!< downlink TBF assignment on PACCH
+    PACKET_UPLINK_ASSIGNMENT,          //!< uplink TBF assignment on PACCH
+    PACKET_UPLINK_DUMMY_CONTROL_BLOCK, //!< extended uplink TBF: a granted block without data
+};
+
+/**
+ * \ingroup gprs
+ * \param msg a control message
+ * \return its TS 44.060 name
+ */
+const char* ToString(GprsControlMessage msg);
+
+/**
+ * \ingroup gprs
+ * One RLC data block on the air, as reported by the GprsPcu "RlcBlock" trace source.
+ */
+struct GprsRlcBlockRecord
+{
+    uint32_t ms;         //!< mobile index in the cell
+    GprsDirection dir;   //!< direction
+    uint8_t pdch;        //!< timeslot
+    uint8_t bsn;         //!< block sequence number
+    GprsCodingScheme cs; //!< coding scheme
+    GprsRlcTxKind kind;  //!< new, NACKed retransmission or pending-ack resend
+    bool fbi;            //!< final block indicator
+    bool polled;         //!< RRBP valid (downlink): the mobile must answer
+    bool stalled;        //!< the sender's window is stalled after this block
+    bool lost;           //!< the receiver failed to decode it
+    double ciDb;         //!< C/I at the receiver
+    double bler;         //!< BLER the loss was drawn with
+};
+
+/// USF value no uplink TBF gets: the model hands out 0..6 on each PDCH (GprsPcu::HasResources),
+/// so 7 in a downlink block grants the next uplink block to nobody (TS 44.060 clause 10.4.1).
+constexpr uint8_t kGprsUsfFree = 7;
+
+/**
+ * \ingroup gprs
+ * One radio block on the air with what its RLC/MAC header and control message say, as reported
+ * by the GprsPcu "RadioBlock" trace source for exporters such as GprsGsmtapWriter. Pointers point
+ * into the PCU and are valid during the callback only.
+ */
+struct GprsRadioBlockRecord
+{
+    /// What the block is.
+    enum Kind : uint8_t
+    {
+        DATA,     //!< an RLC data block
+        CONTROL,  //!< an RLC/MAC control block carrying msg
+        USF_ONLY, //!< downlink: no block of the model, only a USF to carry (in the real cell a
+                  //!< Packet Downlink Dummy Control Block, TS 44.060 clause 11.2.8)
+    };
+
+    Kind kind{DATA};                            //!< what the block is
+    GprsDirection dir{GprsDirection::DOWNLINK}; //!< direction
+    uint8_t pdch{0};                            //!< timeslot
+    uint64_t frame{0}; //!< first TDMA frame of the block since frame 0 (FN: GprsBlockTiming::ToFn)
+    uint32_t ms{0};    //!< sender (uplink) or addressee (downlink); USF_ONLY: the mobile granted
+    bool lost{false};  //!< the receiver does not decode it (USF_ONLY: the mobile misses its USF)
+    double ciDb{0};    //!< C/I of the mobile (dB) when the block was sent
+    uint8_t usf{kGprsUsfFree}; //!< downlink: USF of the next uplink block of this PDCH
+    bool polled{false}; //!< downlink: S/P = 1, RRBP = 0: the addressee answers 3 blocks later
+    uint8_t tfi{0};     //!< data, Ack/Nack: the TBF's TFI; assignment: the TFI assigned
+    const GprsRlcDataBlock* block{nullptr};   //!< data: the block (BSN, CS, FBI, segments)
+    GprsRlcTxKind txKind{GprsRlcTxKind::NEW}; //!< data: new or sent again
+    uint8_t cv{15};                           //!< uplink data: countdown value (10.4.6)
+    bool stalled{false};                      //!< uplink data: SI, the mobile's window is stalled
+    GprsControlMessage msg{};                 //!< control: the message
+    const GprsRlcAckNackDescription* ackNack{nullptr}; //!< Ack/Nack messages: the description
+    bool channelRequest{false}; //!< Packet Downlink Ack/Nack: asks for an uplink TBF
+    GprsCodingScheme cs{GprsCodingScheme::CS1};     //!< data: its CS; Packet Uplink Ack/Nack and
+                                                    //!< Packet Uplink Assignment: the CS commanded
+    GprsRlcMode rlcMode{GprsRlcMode::ACKNOWLEDGED}; //!< RLC mode of the cell's TBFs
+    uint8_t timeslots{0};          //!< assignments: timeslots assigned, bit 7 is TN 0
+    std::array<uint8_t, 8> usfs{}; //!< Packet Uplink Assignment: USF per assigned timeslot
+};
+
+/**
+ * \ingroup gprs
+ * An LLC frame handed to RLC, as reported by the GprsPcu "LlcFrame" trace source: the id its
+ * segments carry in GprsRlcDataBlock, and what it carries. Pointers are valid during the callback
+ * only.
+ */
+struct GprsLlcFrameRecord
+{
+    uint64_t frameId{0};    //!< GprsLlcSegment::frameId of its segments, counted per link
+    uint32_t octets{0};     //!< frame length, headers and FCS included
+    Ptr<const Packet> npdu; //!< UI or ABM I frame: the IP packet it carries a segment of;
+                            //!< null: no user data (dummy, cell update, S, SABM, UA frames)
+    uint16_t segment{0};    //!< SNDCP segment index of npdu (SN-UNITDATA or SN-DATA)
+    uint16_t segments{1};   //!< SNDCP segments of npdu
+    const GprsLlcAbmFrame* abm{nullptr}; //!< LLC acknowledged mode: the I, S or U frame
+};
+
+/**
+ * \ingroup gprs
+ * \brief The PCU of one cell: TBF establishment and release, the per-PDCH block scheduler,
+ * RLC/MAC of both the network and the mobiles, radio block losses, and the per-mobile
+ * downlink (GGSN/SGSN) buffer.
+ *
+ * Time advances in radio blocks (TS 45.002 52-multiframe: 12 blocks in 240 ms). In each block
+ * period, for each PDCH: the uplink block is sent by the mobile that holds a reservation
+ * (RRBP, for a Packet Downlink Ack/Nack or Packet Control Ack) or was granted the block by the
+ * USF of the previous downlink block; the downlink block carries a control message if one is
+ * due, else an RLC data block of a TBF chosen by the scheduler; it also carries the USF for the
+ * next uplink block. A block is lost with probability BLER(CS, C/I(t)) of its receiver, or
+ * surely during an outage. Blocks take effect at their receiver at the next block boundary.
+ *
+ * The block clock runs only while some TBF is active or a block or reservation is in flight:
+ * an idle cell schedules nothing.
+ */
+class GprsPcu : public Object
+{
+  public:
+    /**
+     * \brief Get the TypeId
+     * \return the TypeId
+     */
+    static TypeId GetTypeId();
+    GprsPcu();
+    ~GprsPcu() override;
+
+    /**
+     * \param bss the network-side device owning this PCU
+     */
+    void SetBss(Ptr<GprsBssNetDevice> bss);
+
+    /**
+     * Register a mobile of the cell.
+     * \param ms its device
+     * \return its index in the cell
+     */
+    uint32_t AddMs(Ptr<GprsMsNetDevice> ms);
+
+    /**
+     * A downlink IP packet for mobile \p ms arrives from the core network (after the core
+     * network delay): it enters that mobile's GGSN buffer, or is dropped when the buffer is
+     * full.
+     * \param ms mobile index
+     * \param packet the IP packet
+     * \param sent when the BSS device accepted it (for the delay trace)
+     */
+    void EnqueueDownlink(uint32_t ms, Ptr<Packet> packet, Time sent);
+
+    /**
+     * An uplink IP packet from mobile \p ms: it enters the mobile's uplink buffer.
+     * \param ms mobile index
+     * \param packet the IP packet
+     * \return false if the buffer was full and the packet dropped
+     */
+    bool EnqueueUplink(uint32_t ms, Ptr<Packet> packet);
+
+    /**
+     * The drop-tail buffer of one direction of a mobile (GGSN/SGSN buffer for the downlink, the
+     * mobile's for the uplink), with the standard Queue trace sources (Enqueue, Dequeue, Drop)
+     * and MaxSize (set from DownlinkBufferBytes / UplinkBufferBytes).
+     * \param ms mobile index
+     * \param dir direction
+     * \return the queue
+     */
+    Ptr<Queue<Packet>> GetBuffer(uint32_t ms, GprsDirection dir) const;
+
+    /**
+     * Check that the attributes fit together, as DoInitialize() does before the cell starts:
+     * ns-3 sets attributes one by one, so their checkers cannot (T3193 after T3192, LLC and
+     * SNDCP sizes, both link adaptations' own attributes). Lets a program refuse a bad
+     * configuration before it builds a simulation.
+     * \throws std::invalid_argument naming the values that contradict each other
+     */
+    void CheckConfiguration() const;
+
+    /// \return radio block periods simulated so far
+    uint64_t GetBlockPeriods() const;
+
+    /// \return radio blocks (data and control, both directions) simulated so far
+    uint64_t GetRadioBlocks() const;
+
+    /**
+     * \return the mobiles the per-block work looks at: those with a TBF in any state but NONE
+     *         or an Ack/Nack owed, and (until the next block period drops them) those that had
+     *         one since the last block period. Idle mobiles cost nothing per block.
+     */
+    uint32_t GetTrackedMobiles() const;
+
+    /// \return mobiles in the cell
+    uint32_t GetNMs() const;
+
+    /**
+     * \param ms mobile index
+     * \return its device
+     */
+    Ptr<GprsMsNetDevice> GetMsDevice(uint32_t ms) const;
+
+    /**
+     * Assign a fixed random stream index to the random variables of this PCU.
+     * \param stream first stream index
+     * \return number of streams used
+     */
+    int64_t AssignStreams(int64_t stream);
+
+    /// Signature of the RlcBlock trace source.
+    typedef void (*RlcBlockCallback)(const GprsRlcBlockRecord& record);
+    /// Signature of the RadioBlock trace source.
+    typedef void (*RadioBlockCallback)(const GprsRadioBlockRecord& record);
+    /// Signature of the LlcFrame trace source.
+    typedef void (*LlcFrameCallback)(uint32_t ms,
+                                     GprsDirection dir,
+                                     const GprsLlcFrameRecord& frame);
+    /// Signature of the ControlBlock trace source.
+    typedef void (*ControlBlockCallback)(uint32_t ms,
+                                         GprsControlMessage msg,
+                                         uint8_t pdch,
+                                         bool lost);
+    /// Signature of the TbfEstablished trace source.
+    typedef void (*TbfEstablishedCallback)(uint32_t ms, GprsDirection dir, Time delay);
+    /// Signature of the TbfRejected trace source.
+    typedef void (*TbfRejectedCallback)(uint32_t ms, GprsDirection dir);
+    /// Signature of the TbfReleased trace source.
+    typedef void (*TbfReleasedCallback)(uint32_t ms, GprsDirection dir, bool abnormal);
+    /// Signature of the BufferOccupancy trace source.
+    typedef void (*BufferCallback)(uint32_t ms, GprsDirection dir, uint32_t bytes);
+    /// Signature of the BufferDrop trace source.
+    typedef void (*PacketCallback)(uint32_t ms, GprsDirection dir, Ptr<const Packet> packet);
+    /// Signature of the PacketDelivered trace source.
+    typedef void (*DeliveredCallback)(uint32_t ms,
+                                      GprsDirection dir,
+                                      Ptr<const Packet> packet,
+                                      Time delay);
+    /// Signature of the LlcFrameLost trace source.
+    typedef void (*FrameLostCallback)(uint32_t ms, GprsDirection dir, uint32_t octets);
+    /// Signature of the RadioConditions trace source.
+    typedef void (*RadioCallback)(uint32_t ms, double ciDb, bool outage);
+    /// Signature of the LlcAbmFrame trace source.
+    typedef void (*LlcAbmFrameCallback)(uint32_t ms,
+                                        GprsDirection dir,
+                                        const GprsLlcAbmFrame& frame);
+    /// Signature of the LlcRetransmission trace source.
+    typedef void (*LlcRetransmissionCallback)(uint32_t ms, GprsDirection dir, uint32_t octets);
+
+  protected:
+    void DoDispose() override;
+    void DoInitialize() override;
+
+  private:
+    /// What the PCU remembers of a packet in a buffer, in the buffer's (FIFO) order.
+    struct Queued
+    {
+        Time sent;       //!< when the sending device accepted it
+        uint32_t octets; //!< its size
+    };
+
+    /// An LLC frame for RLC, kept until delivered or lost.
+    struct LlcFrame
+    {
+        Ptr<Packet> npdu;  //!< UI: the IP packet (N-PDU) this frame is a segment of; null: other
+        Time sent;         //!< when the sending device accepted the packet
+        uint32_t octets;   //!< frame size with LLC and SNDCP headers
+        uint16_t segment;  //!< SNDCP segment index
+        uint16_t segments; //!< SNDCP segments of the N-PDU
+        std::unique_ptr<GprsLlcAbmFrame> abm{}; //!< an LLC ABM frame (npdu null), else null
+    };
+
+    /// An IP packet sent in LLC acknowledged mode.
+    struct AbmNpdu
+    {
+        Ptr<Packet> packet; //!< the IP packet
+        Time sent;          //!< when the sending device accepted it
+    };
+
+    /// LLC acknowledged mode on one direction of one mobile.
+    struct LlcAbm
+    {
+        /**
+         * \param side the end whose entity sends on this direction
+         * \param parameters ABM parameters
+         */
+        LlcAbm(GprsLlcAbmSide side, const GprsLlcAbmParameters& parameters);
+
+        /// The entity sending on this direction (the network's on the downlink, the mobile's on
+        /// the uplink); it receives on the other direction.
+        GprsLlcAbmEntity entity;
+        GprsSndcpAckTracker<AbmNpdu> sndcp; //!< the IP packets of the PDUs given to entity
+        EventId timer;                      //!< the entity's timer (T200 / T201)
+        Time timerAt;                       //!< when timer expires
+    };
+
+    /// One direction of one mobile: buffer, LLC frames in RLC, the TBF.
+    struct Link
+    {
+        /// \param dir direction of the link
+        explicit Link(GprsDirection dir);
+
+        Ptr<Queue<Packet>> buffer;              //!< IP packets not yet handed to RLC
+        std::deque<Queued> queued;              //!< the buffer's packets, oldest first
+        uint64_t queuedOctets{0};               //!< octets in the buffer
+        std::deque<LlcFrame> frames;            //!< frames for RLC, ids firstFrameId...
+        uint64_t firstFrameId{0};               //!< id of frames.front()
+        std::size_t inRlc{0};                   //!< frames.front()... handed to the TBF's RLC
+        uint16_t segmentsOk{0};                 //!< SNDCP segments of the current N-PDU delivered
+        GprsTbf tbf;                            //!< the TBF's life cycle
+        EventId timer;                          //!< the TBF's deadline
+        std::unique_ptr<GprsRlcTxEntity> tx;    //!< sending entity
+        std::unique_ptr<GprsRlcRxEntity> rx;    //!< receiving entity
+        Ptr<GprsLinkAdaptation> linkAdaptation; //!< CS policy of the current TBF
+        GprsCodingScheme cs{GprsCodingScheme::CS2}; //!< CS for new blocks
+        bool pollOutstanding{false};                //!< downlink: an RRBP reservation is pending
+        bool ackOwed{false};                        //!< uplink: a Packet Uplink Ack/Nack is due
+        bool countdown{false};                      //!< uplink: CV counting, the TBF's data fixed
+        bool closing{false};                        //!< downlink: the hold is over, FBI next
+        uint32_t blocksSincePoll{0};                //!< downlink data blocks since the last poll
+        uint32_t blocksSinceAck{0};                 //!< uplink blocks received since the last ack
+        uint32_t acked{0};                          //!< blocks acknowledged by the last Ack/Nack
+        uint32_t nacked{0};                         //!< blocks negatively acknowledged by it
+        std::optional<double> ciReportDb;           //!< receiver's last reported C/I
+        uint8_t tfi{0};                             //!< TFI while the TBF holds one
+        std::array<uint8_t, 8> usf{};               //!< uplink: USF per assigned timeslot
+        std::unique_ptr<LlcAbm> llc;                //!< LLC acknowledged mode; null: UI frames
+    };
+
+    /// Per mobile state.
+    struct Ms
+    {
+        Ptr<GprsMsNetDevice> dev;          //!< the device
+        Link dl{GprsDirection::DOWNLINK};  //!< downlink
+        Link ul{GprsDirection::UPLINK};    //!< uplink
+        uint8_t dlFirst{0};                //!< first downlink TN of its TBFs
+        uint8_t dlCount{0};                //!< downlink TNs
+        uint8_t dlAckTn{0};                //!< TN of its polled Packet Downlink Ack/Nack
+        uint8_t ulFirst{0};                //!< first uplink TN
+        uint8_t ulCount{0};                //!< uplink TNs
+        double lastCi{-1e9};               //!< last C/I traced
+        bool lastOutage{false};            //!< last outage state traced
+        Time awayUntil;                    //!< reselecting a cell until then: unreachable
+        bool cellUpdatePending{false};     //!< the network does not know the mobile's cell yet
+        Time radioValidUntil{-1};          //!< cached C/I and outage hold until then
+        std::array<double, 4> blerCache{}; //!< BLER per CS at the cached C/I (< 0: unknown)
+        bool tracked{false};               //!< in m_tracked
+    };
+
+    /// An uplink block reserved by RRBP, and what the mobile answers in it.
+    struct Reservation
+    {
+        /// What the answer acknowledges.
+        enum Purpose : uint8_t
+        {
+            DL_DATA,       //!< Packet Downlink Ack/Nack for a polled downlink data block
+            UL_FINAL,      //!< Packet Control Ack for the final Packet Uplink Ack/Nack
+            DL_ASSIGNMENT, //!< Packet Control Ack for a Packet Downlink Assignment
+            UL_ASSIGNMENT, //!< Packet Control Ack for a Packet Uplink Assignment
+            UL_DUMMY,      //!< not a reservation: Packet Uplink Dummy Control Block in a USF block
+        };
+
+        bool valid{false}; //!< reserved
+        bool aware{false}; //!< the mobile decoded the poll
+        uint32_t ms{0};    //!< who answers
+        Purpose purpose{}; //!< what it answers
+    };
+
+    /// What is on the air in one direction of one PDCH during one block period.
+    struct Air
+    {
+        enum Kind : uint8_t
+        {
+            NONE,
+            DATA,
+            CONTROL
+        } kind{NONE}; //!< nothing, an RLC data block or a control block
+
+        uint32_t ms{0};                    //!< sender (uplink) or addressee (downlink)
+        GprsControlMessage msg{};          //!< the control message
+        bool lost{false};                  //!< the receiver does not decode it
+        bool final{false};                 //!< control: FAI of a Packet Uplink Ack/Nack
+        bool channelRequest{false};        //!< Packet Downlink Ack/Nack asks for an uplink TBF
+        bool stalled{false};               //!< uplink data: SI = 1, the mobile's window stalled
+        bool polled{false};                //!< downlink: RRBP valid
+        uint8_t cv{15};                    //!< uplink data: countdown value
+        GprsRlcTxKind txKind{};            //!< data: new or sent again
+        Reservation::Purpose purpose{};    //!< uplink control: what it answers
+        GprsRlcDataBlock block;            //!< data block
+        GprsRlcAckNackDescription ackNack; //!< Ack/Nack description
+    };
+
+    /// Reservation ring depth in blocks: RRBP reaches at most 26 frames = 6 blocks ahead.
+    static constexpr uint32_t kReservationDepth = 8;
+
+    bool Enqueue(uint32_t index, GprsDirection dir, Ptr<Packet> packet, Time sent);
+    Ms& GetMs(uint32_t ms);
+    const Ms& GetMs(uint32_t ms) const;
+    /**
+     * Give mobile \p index its timeslots among those of the mobiles placed before it.
+     * \param index the mobile
+     * \param load the timeslots of the mobiles placed so far; this one is added
+     * \param candidates GprsTimeslotCandidates per multislot class, filled as classes appear
+     */
+    void ComputeTimeslots(uint32_t index,
+                          GprsTimeslotLoad& load,
+                          std::map<int, std::vector<GprsTimeslotCandidate>>& candidates);
+    void EnsureClock();
+    void BlockEvent();
+    void ReceiveAir();
+    void ReceiveDownlink(Air& air);
+    void ReceiveUplink(uint8_t pdch, Air& air);
+    void ReceiveDownlinkAckNack(const Air& air);
+    void PollUnanswered(uint32_t index, Reservation::Purpose purpose);
+    /// Send the uplink block of \p pdch: what RRBP reserved, else what its USF granted.
+    void TransmitUplink(uint8_t pdch);
+    void TransmitDownlink(uint8_t pdch);
+    /// Send a due control message on \p pdch; m_controlPending must not be empty.
+    /// \return whether one was sent
+    bool SendControl(uint8_t pdch);
+    bool SendDownlinkData(uint8_t pdch);
+    /// Set the USF of \p pdch's next uplink block (m_usf, already cleared).
+    void GrantUplink(uint8_t pdch);
+    bool HasWork() const;
+    void CollectSenders();
+    /// Add mobile \p index to m_tracked (it has a TBF or owes an Ack/Nack).
+    void Track(uint32_t index);
+    /// \return whether \p ms has a TBF in any state but NONE or an Ack/Nack owed
+    static bool NeedsTracking(const Ms& ms);
+    /// Refresh mobile \p index's cached C/I, outage and BLERs (the caller found \p now at or past
+    /// its radioValidUntil: the schedule may have changed).
+    void UpdateRadio(uint32_t index, const Time& now);
+
+    bool OnDownlinkSlot(const Ms& ms, uint8_t pdch) const;
+    bool OnUplinkSlot(const Ms& ms, uint8_t pdch) const;
+    bool IsOnPacch(const Ms& ms) const;
+    uint8_t GetPacchTn(const Ms& ms) const;
+    bool WantsToSend(Ms& ms, Link& link, GprsDirection dir, uint8_t pdch);
+
+    /**
+     * Hand packets of \p link's buffer to its RLC entity where RLC needs them (RefillRlc).
+     * \param ms the mobile
+     * \param link its link in direction \p dir
+     * \param dir the direction
+     */
+    void Refill(Ms& ms, Link& link, GprsDirection dir)
+    {
+        // Asked before every block a TBF may send: the usual "nothing to hand over" without a
+        // call. Once the countdown or the final block fixed the TBF's data, what arrives waits
+        // for the next TBF; the downlink takes packets only when RLC's queue no longer fills the
+        // next block.
+        if (!link.countdown && !link.tx->IsFinalSent() &&
+            (dir == GprsDirection::UPLINK ||
+             (!link.queued.empty() && link.tx->GetQueuedOctets() <= GprsRlcDataOctets(link.cs))))
+        {
+            RefillRlc(ms, link, dir);
+        }
+    }
+
+    /// Refill() where RLC may take packets.
+    void RefillRlc(Ms& ms, Link& link, GprsDirection dir);
+    bool EndsTbf(const Link& link) const;
+    void HandToRlc(Ms& ms, Link& link, GprsDirection dir);
+
+    /**
+     * \param link a link
+     * \return whether LLC would take an IP packet of its buffer now (UI: whenever there is one)
+     */
+    static bool HasDataForLlc(const Link& link)
+    {
+        return !link.queued.empty() && (!link.llc || LlcTakesPacket(link.llc->entity));
+    }
+
+    static bool LlcTakesPacket(const GprsLlcAbmEntity& llc);
+    bool CanJoinTbf(const Link& link) const;
+    void AppendFrame(Link& link, LlcFrame frame);
+    void HandToLlc(uint32_t index, GprsDirection dir, Ptr<Packet> packet, Time sent);
+    void PumpLlc(uint32_t index, GprsDirection dir);
+    void ServeLlc(uint32_t index, GprsDirection dir);
+    void ReceiveLlc(uint32_t index, GprsDirection dir, const GprsLlcAbmFrame& frame);
+    void LlcTimerExpired(uint32_t index, GprsDirection dir);
+    uint32_t LlcTotalOctets(const Link& link, uint32_t npduOctets) const;
+    void DropExpired(uint32_t index, Link& link);
+
+    /**
+     * Draw whether a block to or from a mobile is lost.
+     * \param ms the mobile
+     * \param cs the block's coding scheme
+     * \param now the time (m_blockStart in a block event: Simulator::Now() costs a virtual call)
+     * \param ciDb if not null, set to the mobile's C/I
+     * \param bler if not null, set to the block error rate drawn against
+     * \return true if the block is lost
+     */
+    bool DrawLoss(uint32_t ms,
+                  GprsCodingScheme cs,
+                  const Time& now,
+                  double* ciDb = nullptr,
+                  double* bler = nullptr);
+    /**
+     * \param ms a mobile whose radio state is up to date (UpdateRadio)
+     * \param cs a coding scheme
+     * \return its block error rate in \p cs now (kept in ms.blerCache until the radio changes)
+     */
+    double GetBler(const Ms& ms, GprsCodingScheme cs) const;
+
+    GprsTbfConfig GetTbfConfig(GprsDirection dir) const;
+    void ArmTimer(uint32_t index, GprsDirection dir);
+    void TimerExpired(uint32_t index, GprsDirection dir);
+    void KeepAlive(uint32_t index, GprsDirection dir);
+    void EndHold(uint32_t index, GprsDirection dir);
+    void QueueDummyFrame(Link& link);
+    void RequestTbf(uint32_t index, GprsDirection dir);
+    void StartAccess(uint32_t index, GprsDirection dir, Time wait = Time(0));
+    static bool HoldsTfi(const GprsTbf& tbf);
+    bool HasResources(uint32_t index, GprsDirection dir) const;
+    void AllocateTfi(uint32_t index, GprsDirection dir);
+    uint8_t GetCountdownValue(const Ms& ms, const Link& link, uint8_t bsn) const;
+    void TraceRadioBlock(GprsDirection dir, uint8_t pdch, const Air& air);
+    void RejectAccess(uint32_t index, GprsDirection dir);
+    void WakeWaiting(GprsDirection dir);
+    void Activate(uint32_t index, GprsDirection dir);
+    void ReleaseTbf(uint32_t index, GprsDirection dir, bool abnormal, bool flush = false);
+    void Reselect(uint32_t index);
+    void SendCellUpdate(uint32_t index);
+    void CellUpdated(uint32_t index);
+    void CheckIdle(uint32_t index, GprsDirection dir);
+    void DeliverFrames(uint32_t index,
+                       GprsDirection dir,
+                       const std::vector<GprsReassembledLlcFrame>& frames);
+    void DropFrontFrame(uint32_t index, GprsDirection dir);
+    static void PopFrontFrame(Link& link);
+    void NotifyPacketLost(uint32_t index, GprsDirection dir, Ptr<const Packet> packet);
+    void FallBackToRandomAccess(uint32_t index);
+    void PollFailed(uint32_t index);
+    void DeliverUp(uint32_t index, GprsDirection dir, Ptr<Packet> packet, Time sent);
+    void ForwardToCore(Ptr<Packet> packet);
+    Link& GetLink(uint32_t index, GprsDirection dir);
+    const Link& GetLink(uint32_t index, GprsDirection dir) const;
+    void UpdateCs(Link& link);
+    Reservation& ReservationAt(uint64_t block, uint8_t pdch);
+
+    Ptr<GprsBssNetDevice> m_bss;             //!< network side
+    std::vector<Ms> m_mss;                   //!< mobiles
+    std::array<std::array<Air, 8>, 2> m_air; //!< [direction][pdch] blocks in flight
+    std::array<std::array<Reservation, 8>, kReservationDepth> m_reservations; //!< RRBP ring
+    std::array<int64_t, 8> m_usf;       //!< mobile granted the next uplink block, or -1
+    std::array<bool, 8> m_usfDecoded;   //!< the granted mobile decoded its USF
+    std::vector<uint32_t> m_candidates; //!< scratch list for the scheduler
+    /// Entities of released TBFs, reused (Reset) by new ones: a cell holds at most as many as
+    /// it had TBFs at once, each store as large as the highest BSN it held.
+    std::vector<std::unique_ptr<GprsRlcTxEntity>> m_txPool;
+    std::vector<std::unique_ptr<GprsRlcRxEntity>> m_rxPool; //!< as m_txPool
+    std::vector<uint32_t> m_sendingDl;      //!< mobiles whose downlink TBF sends this block period
+    std::vector<uint32_t> m_sendingUl;      //!< mobiles whose uplink TBF sends this block period
+    std::vector<uint32_t> m_controlPending; //!< mobiles with a control message due, in order
+    /// Ascending mobile indices: every mobile that NeedsTracking(), and maybe some that no
+    /// longer do (CollectSenders() drops them). The per-block work scans only these.
+    std::vector<uint32_t> m_tracked;
+    std::vector<GprsReassembledLlcFrame> m_frames; //!< scratch list of reassembled frames
+    uint64_t m_frame{0};                           //!< first TDMA frame of the current block
+    uint64_t m_block{0};                           //!< absolute radio block number
+    bool m_clockRunning{false};                    //!< a block event is scheduled
+    /// BlockEvent(), the one event of the clock: scheduled again each block (no allocation), and
+    /// cancelled at disposal whichever call scheduled it
+    Ptr<EventImpl> m_blockEvent;
+    Time m_blockStart;                            //!< start of the block event being run
+    uint64_t m_blockPeriods{0};                   //!< block periods simulated
+    uint64_t m_radioBlocks{0};                    //!< radio blocks simulated
+    uint32_t m_controlRr{0};                      //!< round robin start for control messages
+    std::unique_ptr<GprsLlcFraming> m_framing;    //!< SNDCP/LLC sizes, UI frames
+    std::unique_ptr<GprsLlcFraming> m_abmFraming; //!< SNDCP segments of I frames: info octets
+    GprsBlerModel m_bler;                         //!< BLER tables
+
+    // Attributes
+    uint32_t m_numPdch;                            //!< PDCHs in the cell
+    GprsRlcMode m_rlcMode;                         //!< RLC mode of all TBFs
+    std::string m_blerFile;                        //!< user BLER table, or empty
+    ObjectFactory m_dlLinkAdaptation;              //!< downlink CS policy, one per TBF
+    ObjectFactory m_ulLinkAdaptation;              //!< uplink CS policy, one per TBF
+    Ptr<GprsScheduler> m_scheduler;                //!< who gets each PDCH
+    Ptr<RandomVariableStream> m_dlAssignmentDelay; //!< CCCH downlink assignment delay
+    Ptr<RandomVariableStream> m_ulAccessDelay;     //!< random access + assignment delay
+    Ptr<GprsUnitUniformRandomVariable> m_uniform;  //!< block loss draws
+    uint32_t m_pollInterval;                       //!< poll every N downlink data blocks
+    uint32_t m_ulAckInterval;                      //!< uplink Ack/Nack every N blocks
+    Time m_t3192;                                  //!< PACCH reachability after a DL TBF
+    Time m_t3193;                                  //!< DL TFI reuse wait after normal release
+    Time m_t3195;                                  //!< DL TFI reuse wait after N3105 expiry
+    Time m_t3169;                                  //!< UL TFI/USF reuse wait after abnormal end
+    uint32_t m_assignmentMax;                      //!< unanswered PACCH assignments before CCCH
+    Time m_reselectionTime;                        //!< a reselecting mobile is away this long
+    uint32_t m_bsCvMax;                            //!< BS_CV_MAX
+    Time m_accessRejectWait;                       //!< wait indication of an access reject
+    Time m_keepAlive;                              //!< keep-alive interval of a held TBF
+    Time m_llcLifetime;                            //!< downlink LLC PDU lifetime; 0: none
+    std::vector<uint32_t> m_keepAliveGrants;       //!< held uplink TBFs owed a USF
+    std::array<std::deque<uint32_t>, 2> m_waiting; //!< [direction] mobiles waiting for a TFI
+    Time m_delayedRelease;                         //!< downlink TBF hold time
+    Time m_extendedUplink;                         //!< uplink TBF hold time
+    uint32_t m_n3105Max;                           //!< unanswered polls before abort
+    uint32_t m_n3101Max;                           //!< unused USF grants before abort
+    uint32_t m_n3103Max;                           //!< final uplink Ack/Nack repetitions
+    bool m_retryAfterAbort;                        //!< requeue undelivered LLC frames
+    uint32_t m_dlBufferBytes;                      //!< GGSN buffer per mobile
+    uint32_t m_ulBufferBytes;                      //!< mobile uplink buffer
+    uint32_t m_n201U;                              //!< N201-U
+    uint32_t m_llcOverhead;                        //!< LLC header + FCS
+    uint32_t m_sndcpFirstHeader;                   //!< SNDCP header, first segment
+    uint32_t m_sndcpNextHeader;                    //!< SNDCP header, other segments
+    GprsLlcMode m_llcMode;                         //!< LLC mode of the mobiles that inherit it
+    uint32_t m_llcN200;                            //!< ABM: N200
+    Time m_llcT200;                                //!< ABM: T200 and T201
+    uint32_t m_llcWindow;                          //!< ABM: k, both directions
+    uint32_t m_llcN201I;                           //!< ABM: N201-I
+
+    TracedCallback<const GprsRlcBlockRecord&> m_rlcBlockTrace;                  //!< data blocks
+    TracedCallback<uint32_t, GprsControlMessage, uint8_t, bool> m_controlTrace; //!< control
+    TracedCallback<const GprsRadioBlockRecord&> m_radioBlockTrace;              //!< every block
+    TracedCallback<uint32_t, GprsDirection, const GprsLlcFrameRecord&> m_llcFrameTrace; //!< LLC
+    TracedCallback<uint32_t, GprsDirection, Time> m_tbfEstablishedTrace;                //!< TBF up
+    TracedCallback<uint32_t, GprsDirection, bool> m_tbfReleasedTrace; //!< TBF down
+    TracedCallback<uint32_t, GprsDirection> m_tbfRejectedTrace;       //!< no TFI/USF free
+    TracedCallback<uint32_t, GprsDirection, uint32_t> m_bufferTrace;  //!< occupancy
+    TracedCallback<uint32_t, GprsDirection, Ptr<const Packet>> m_bufferDropTrace;      //!< drops
+    TracedCallback<uint32_t, GprsDirection, Ptr<const Packet>, Time> m_deliveredTrace; //!< rx
+    TracedCallback<uint32_t, GprsDirection, uint32_t> m_frameLostTrace;                //!< LLC lost
+    TracedCallback<uint32_t, double, bool> m_radioTrace;                               //!< C/I
+    TracedCallback<uint32_t, GprsDirection, const GprsLlcAbmFrame&> m_llcAbmFrameTrace; //!< ABM
+    TracedCallback<uint32_t, GprsDirection, uint32_t> m_llcRetransmissionTrace; //!< I resent
+};
+
+} // namespace ns3
+
+#endif /* GPRS_PCU_H */

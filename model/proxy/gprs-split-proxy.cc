@@ -1,0 +1,651 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "gprs-split-proxy.h"
+
+#include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/gprs-ns3-compat.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/tcp-congestion-ops.h"
+#include "ns3/tcp-l4-protocol.h"
+#include "ns3/tcp-recovery-ops.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("GprsSplitProxy");
+
+NS_OBJECT_ENSURE_REGISTERED(GprsSplitProxy);
+
+namespace
+{
+
+/**
+ * \param name an attribute
+ * \param value its value: empty, or a TypeId name with attributes in ObjectFactory syntax
+ * \param base the class it must derive from
+ * \return the factory, or nothing for an empty value
+ */
+std::optional<ObjectFactory>
+ParseFactory(const std::string& name, const std::string& value, TypeId base)
+{
+    if (value.empty())
+    {
+        return std::nullopt;
+    }
+    TypeId tid;
+    const std::string typeName = value.substr(0, value.find('['));
+    NS_ABORT_MSG_UNLESS(TypeId::LookupByNameFailSafe(typeName, &tid) && tid.IsChildOf(base),
+                        "GprsSplitProxy " << name << " '" << value << "': '" << typeName
+                                          << "' is not a " << base.GetName()
+                                          << " (allowed: empty for the node's default, or a "
+                                             "TypeId name such as ns3::TcpNewReno, with "
+                                             "attributes as in ns3::GprsTcpClamp[Clamp=12000])");
+    ObjectFactoryValue factory;
+    NS_ABORT_MSG_UNLESS(factory.DeserializeFromString(value, MakeObjectFactoryChecker()),
+                        "GprsSplitProxy " << name << " '" << value
+                                          << "': not in ObjectFactory syntax "
+                                             "(TypeName[Attribute=value|...])");
+    return factory.Get();
+}
+
+/**
+ * \param name an attribute
+ * \param value its value: empty, true or false
+ * \return the flag, or nothing for an empty value
+ */
+std::optional<bool>
+ParseFlag(const std::string& name, const std::string& value)
+{
+    if (value.empty())
+    {
+        return std::nullopt;
+    }
+    BooleanValue flag;
+    NS_ABORT_MSG_UNLESS(flag.DeserializeFromString(value, MakeBooleanChecker()),
+                        "GprsSplitProxy " << name << " '" << value
+                                          << "' (allowed: empty for the node's default, true or "
+                                             "false)");
+    return flag.Get();
+}
+
+/**
+ * \param value an attribute's value
+ * \return nothing for 0 (the node's default), else the value
+ */
+std::optional<uint32_t>
+NonZero(uint32_t value)
+{
+    return value == 0 ? std::nullopt : std::optional<uint32_t>(value);
+}
+
+} // namespace
+
+GprsSplitProxy::LegMembers
+GprsSplitProxy::Members(bool mobileLeg)
+{
+    if (mobileLeg)
+    {
+        return {&GprsSplitProxy::m_mobileCongestion,
+                &GprsSplitProxy::m_mobileRecovery,
+                &GprsSplitProxy::m_mobileSegmentSize,
+                &GprsSplitProxy::m_mobileSndBuf,
+                &GprsSplitProxy::m_mobileRcvBuf,
+                &GprsSplitProxy::m_mobileSack,
+                &GprsSplitProxy::m_mobileTimestamp};
+    }
+    return {&GprsSplitProxy::m_serverCongestion,
+            &GprsSplitProxy::m_serverRecovery,
+            &GprsSplitProxy::m_serverSegmentSize,
+            &GprsSplitProxy::m_serverSndBuf,
+            &GprsSplitProxy::m_serverRcvBuf,
+            &GprsSplitProxy::m_serverSack,
+            &GprsSplitProxy::m_serverTimestamp};
+}
+
+TypeId
+GprsSplitProxy::AddLegAttributes(TypeId tid, bool mobileLeg)
+{
+    const std::string leg = mobileLeg ? "MobileLeg" : "ServerLeg";
+    const std::string of = mobileLeg ? " of the leg towards the mobile"
+                                     : " of the leg towards "
+                                       "the fixed host";
+    const std::string inherit = ". Default empty: as any new socket of the node (";
+    const LegMembers m = Members(mobileLeg);
+    return tid
+        .AddAttribute(leg + "CongestionControl",
+                      "Congestion control" + of +
+                          ": a TcpCongestionOps TypeId name, with attributes in ObjectFactory "
+                          "syntax, e.g. ns3::GprsTcpClamp[Clamp=12000]" +
+                          inherit + "TcpL4Protocol SocketType).",
+                      StringValue(""),
+                      MakeStringAccessor(m.congestion),
+                      MakeStringChecker())
+        .AddAttribute(leg + "Recovery",
+                      "Loss recovery" + of +
+                          ": a TcpRecoveryOps TypeId name, e.g. "
+                          "ns3::GprsTcpClampRecovery" +
+                          inherit + "TcpL4Protocol RecoveryType).",
+                      StringValue(""),
+                      MakeStringAccessor(m.recovery),
+                      MakeStringChecker())
+        .AddAttribute(leg + "SegmentSize",
+                      "MSS in bytes" + of +
+                          ". Default 0: as any new socket of the node "
+                          "(TcpSocket SegmentSize).",
+                      UintegerValue(0),
+                      MakeUintegerAccessor(m.segmentSize),
+                      MakeUintegerChecker<uint32_t>())
+        .AddAttribute(leg + "SndBufSize",
+                      "Send buffer in bytes" + of +
+                          ". Default 0: as any new socket of the node "
+                          "(TcpSocket SndBufSize).",
+                      UintegerValue(0),
+                      MakeUintegerAccessor(m.sndBuf),
+                      MakeUintegerChecker<uint32_t>())
+        .AddAttribute(leg + "RcvBufSize",
+                      "Receive buffer in bytes" + of +
+                          ". Default 0: as any new socket of the node (TcpSocket RcvBufSize).",
+                      UintegerValue(0),
+                      MakeUintegerAccessor(m.rcvBuf),
+                      MakeUintegerChecker<uint32_t>())
+        .AddAttribute(leg + "Sack",
+                      "SACK" + of + ": true, false" + inherit + "TcpSocketBase Sack).",
+                      StringValue(""),
+                      MakeStringAccessor(m.sack),
+                      MakeStringChecker())
+        .AddAttribute(leg + "Timestamp",
+                      "Timestamps option" + of + ": true, false" + inherit +
+                          "TcpSocketBase Timestamp).",
+                      StringValue(""),
+                      MakeStringAccessor(m.timestamp),
+                      MakeStringChecker());
+}
+
+TypeId
+GprsSplitProxy::GetTypeId()
+{
+    static TypeId tid = AddLegAttributes(
+        AddLegAttributes(
+            TypeId("ns3::GprsSplitProxy")
+                .SetParent<GprsProxy>()
+                .SetGroupName("Gprs")
+                .AddConstructor<GprsSplitProxy>()
+                .AddAttribute("RelayBufferSize",
+                              "Octets each direction of a connection holds between its legs, "
+                              "> 0. Default 65535, the largest unscaled TCP window (RFC 793), "
+                              "so that the relay never holds an unscaled sender back by less "
+                              "than its window.",
+                              UintegerValue(65535),
+                              MakeUintegerAccessor(&GprsSplitProxy::m_relayBufferSize),
+                              MakeUintegerChecker<uint32_t>(1))
+                .AddTraceSource("BytesRelayedToMobile",
+                                "Octets written into the legs towards the mobiles (count).",
+                                MakeTraceSourceAccessor(&GprsSplitProxy::m_bytesToMobile),
+                                "ns3::TracedValueCallback::Uint64")
+                .AddTraceSource("BytesRelayedToServer",
+                                "Octets written into the legs towards the fixed hosts (count).",
+                                MakeTraceSourceAccessor(&GprsSplitProxy::m_bytesToServer),
+                                "ns3::TracedValueCallback::Uint64")
+                .AddTraceSource("DataSegmentsToMobile",
+                                "Data segments the legs towards the mobiles sent, "
+                                "retransmissions included (count).",
+                                MakeTraceSourceAccessor(&GprsSplitProxy::m_dataSegmentsToMobile),
+                                "ns3::TracedValueCallback::Uint64")
+                .AddTraceSource("DataDrivenRetransmissions",
+                                "Retransmissions by the legs towards the mobiles outside a "
+                                "timeout recovery: fast retransmit and recovery (count).",
+                                MakeTraceSourceAccessor(&GprsSplitProxy::m_dataRetx),
+                                "ns3::TracedValueCallback::Uint64")
+                .AddTraceSource("TimerDrivenRetransmissions",
+                                "Retransmissions by the legs towards the mobiles after a "
+                                "retransmission timeout (count).",
+                                MakeTraceSourceAccessor(&GprsSplitProxy::m_timerRetx),
+                                "ns3::TracedValueCallback::Uint64")
+                .AddTraceSource("WindowInForce",
+                                "Congestion window of the leg towards a mobile, bytes (the last "
+                                "change of any connection).",
+                                MakeTraceSourceAccessor(&GprsSplitProxy::m_windowInForce),
+                                "ns3::TracedValueCallback::Uint32")
+                .AddTraceSource("LegOpened",
+                                "A leg's socket, when the proxy opens it (the leg towards the "
+                                "responder, before its SYN) or a listener forks it (towards the "
+                                "initiator, before its handshake completes).",
+                                MakeTraceSourceAccessor(&GprsSplitProxy::m_legOpened),
+                                "ns3::GprsSplitProxy::LegOpenedCallback"),
+            false),
+        true);
+    return tid;
+}
+
+GprsSplitProxy::GprsSplitProxy() = default;
+
+GprsSplitProxy::~GprsSplitProxy() = default;
+
+void
+GprsSplitProxy::DoDispose()
+{
+    m_splits.clear();
+    m_listeners.clear();
+    GprsProxy::DoDispose();
+}
+
+GprsTcpLegConfig
+GprsSplitProxy::GetLegConfig(bool mobileLeg) const
+{
+    const LegMembers m = Members(mobileLeg);
+    const std::string leg = mobileLeg ? "MobileLeg" : "ServerLeg";
+    GprsTcpLegConfig c;
+    c.congestionControl =
+        ParseFactory(leg + "CongestionControl", this->*m.congestion, TcpCongestionOps::GetTypeId());
+    c.recovery = ParseFactory(leg + "Recovery", this->*m.recovery, TcpRecoveryOps::GetTypeId());
+    c.segmentSize = NonZero(this->*m.segmentSize);
+    c.sndBufSize = NonZero(this->*m.sndBuf);
+    c.rcvBufSize = NonZero(this->*m.rcvBuf);
+    c.sack = ParseFlag(leg + "Sack", this->*m.sack);
+    c.timestamp = ParseFlag(leg + "Timestamp", this->*m.timestamp);
+    return c;
+}
+
+std::size_t
+GprsSplitProxy::GetOpenSplits() const
+{
+    return m_splits.size();
+}
+
+bool
+GprsSplitProxy::IsMobileLeg(const Split& split, Leg leg)
+{
+    return (leg == INITIATOR) == split.initiatorIsMobile;
+}
+
+bool
+GprsSplitProxy::Intercept(const GprsTransitPacket& packet, const GprsTransitSegment& s)
+{
+    const auto it = m_splits.find(s.flow);
+    if (it != m_splits.end())
+    {
+        Split& split = it->second;
+        const bool fromInitiator = s.toMobile != split.initiatorIsMobile;
+        if (split.syn && fromInitiator)
+        {
+            return true; // a repeated SYN: the held one answers for it
+        }
+        if (split.syn && split.legs[RESPONDER]->RefusedBy(s.tcp))
+        {
+            return true; // the responder refused: OnState resets the initiator
+        }
+        DeliverLocally(packet);
+        return true;
+    }
+    const uint8_t flags = s.tcp.GetFlags();
+    if ((flags & TcpHeader::SYN) && !(flags & (TcpHeader::ACK | TcpHeader::RST)))
+    {
+        return StartSplit(packet, s);
+    }
+    return false;
+}
+
+bool
+GprsSplitProxy::StartSplit(const GprsTransitPacket& packet, const GprsTransitSegment& s)
+{
+    const Ipv4Header& header = packet.header;
+    const InetSocketAddress initiator(header.GetSource(), s.tcp.GetSourcePort());
+    const InetSocketAddress responder(header.GetDestination(), s.tcp.GetDestinationPort());
+    Split split;
+    split.initiator = initiator;
+    split.responder = responder;
+    split.initiatorIsMobile = !s.toMobile;
+    split.pipes[INITIATOR] = GprsSplitPipe(m_relayBufferSize);
+    split.pipes[RESPONDER] = GprsSplitPipe(m_relayBufferSize);
+    split.syn = packet.payload->Copy();
+    split.synHeader = header;
+    split.synInterface = GetIpv4()->GetInterfaceForDevice(packet.idev);
+    split.deliver = packet.lcb;
+    const bool mobile = IsMobileLeg(split, RESPONDER);
+    const Ptr<GprsProxyTcpSocket> leg =
+        GprsProxyTcpSocket::Create(GetIpv4()->GetObject<Node>(), GetLegConfig(mobile));
+    const auto it = m_splits.emplace(s.flow, std::move(split)).first;
+    it->second.legs[RESPONDER] = leg;
+    WatchLeg(s.flow, RESPONDER, leg);
+    if (leg->ConnectFrom(initiator, responder) != 0)
+    {
+        NS_LOG_WARN("cannot open a connection from " << initiator.GetIpv4() << ":"
+                                                     << initiator.GetPort()
+                                                     << ": the connection passes unsplit");
+        m_splits.erase(it);
+        return false;
+    }
+    NS_LOG_INFO("splitting " << initiator.GetIpv4() << ":" << initiator.GetPort() << " -> "
+                             << responder.GetIpv4() << ":" << responder.GetPort());
+    return true;
+}
+
+void
+GprsSplitProxy::WatchLeg(const GprsTcpFlow& flow, Leg leg, Ptr<GprsProxyTcpSocket> socket)
+{
+    socket->TraceConnectWithoutContext(
+        "State",
+        MakeCallback(&GprsSplitProxy::OnState, this).Bind(flow, static_cast<uint8_t>(leg)));
+    const bool mobile = IsMobileLeg(m_splits.at(flow), leg);
+    if (mobile)
+    {
+        socket->TraceConnectWithoutContext(
+            "Tx",
+            MakeCallback(&GprsSplitProxy::OnMobileTx, this).Bind(flow));
+        socket->TraceConnectWithoutContext(
+            "CongState",
+            MakeCallback(&GprsSplitProxy::OnMobileCongState, this).Bind(flow));
+        socket->TraceConnectWithoutContext("CongestionWindow",
+                                           MakeCallback(&GprsSplitProxy::OnMobileCwnd, this));
+    }
+    m_legOpened(socket, mobile);
+}
+
+void
+GprsSplitProxy::DeliverSyn(GprsTcpFlow flow)
+{
+    const auto it = m_splits.find(flow);
+    if (it == m_splits.end() || !it->second.syn)
+    {
+        return;
+    }
+    Split& split = it->second;
+    const InetSocketAddress responder = InetSocketAddress::ConvertFrom(split.responder);
+    const std::pair<uint32_t, uint16_t> key{responder.GetIpv4().Get(), responder.GetPort()};
+    if (m_listeners.count(key) == 0)
+    {
+        const Ptr<GprsProxyTcpSocket> listener =
+            GprsProxyTcpSocket::Create(GetIpv4()->GetObject<Node>(),
+                                       GetLegConfig(IsMobileLeg(split, INITIATOR)));
+        listener->SetForkCallback(MakeCallback(&GprsSplitProxy::OnFork, this));
+        if (listener->Bind(responder) != 0 || listener->Listen() != 0)
+        {
+            NS_LOG_WARN("cannot listen on " << responder.GetIpv4() << ":" << responder.GetPort());
+            RefuseInitiator(split);
+            split.syn = nullptr;
+            split.legs[RESPONDER]->Abort();
+            return;
+        }
+        m_listeners.emplace(key, listener);
+    }
+    const Ptr<Packet> syn = split.syn;
+    split.syn = nullptr;
+    split.deliver(syn, split.synHeader, split.synInterface);
+}
+
+void
+GprsSplitProxy::OnFork(Ptr<GprsProxyTcpSocket> socket, const Address& from)
+{
+    Address local;
+    socket->GetSockName(local);
+    const InetSocketAddress l = InetSocketAddress::ConvertFrom(local);
+    const InetSocketAddress f = InetSocketAddress::ConvertFrom(from);
+    const GprsTcpFlow flow = IsMobileSide(f.GetIpv4())
+                                 ? GprsTcpFlow{l.GetIpv4(), l.GetPort(), f.GetIpv4(), f.GetPort()}
+                                 : GprsTcpFlow{f.GetIpv4(), f.GetPort(), l.GetIpv4(), l.GetPort()};
+    const auto it = m_splits.find(flow);
+    if (it == m_splits.end() || it->second.legs[INITIATOR])
+    {
+        NS_LOG_WARN("unexpected connection from " << f.GetIpv4() << ":" << f.GetPort());
+        socket->Abort();
+        return;
+    }
+    it->second.legs[INITIATOR] = socket;
+    WatchLeg(flow, INITIATOR, socket);
+}
+
+void
+GprsSplitProxy::OnState(GprsTcpFlow flow,
+                        uint8_t leg,
+                        TcpSocket::TcpStates_t oldState,
+                        TcpSocket::TcpStates_t newState)
+{
+    const auto it = m_splits.find(flow);
+    if (it == m_splits.end())
+    {
+        return;
+    }
+    Split& split = it->second;
+    const auto l = static_cast<Leg>(leg);
+    const Leg other = l == INITIATOR ? RESPONDER : INITIATOR;
+    NS_LOG_LOGIC((l == INITIATOR ? "initiator" : "responder")
+                 << " leg " << TcpSocket::TcpStateName[oldState] << " -> "
+                 << TcpSocket::TcpStateName[newState]);
+    if (newState == TcpSocket::ESTABLISHED)
+    {
+        if (l == RESPONDER && oldState == TcpSocket::SYN_SENT)
+        {
+            Simulator::ScheduleNow(&GprsSplitProxy::DeliverSyn, this, flow);
+        }
+        else if (l == INITIATOR && oldState == TcpSocket::SYN_RCVD)
+        {
+            Simulator::ScheduleNow(&GprsSplitProxy::StartRelay, this, flow);
+        }
+        return;
+    }
+    const bool peerFin = newState == TcpSocket::CLOSE_WAIT || newState == TcpSocket::CLOSING ||
+                         newState == TcpSocket::TIME_WAIT;
+    if (peerFin && !split.peerFinished[l])
+    {
+        split.peerFinished[l] = true;
+        if (split.pipes[other].IsShutDown())
+        {
+            // ns-3's TcpSocketBase resets a connection closed with unread data: with this
+            // leg's send side shut down, it closes at once, so take everything now.
+            const Ptr<GprsProxyTcpSocket> socket = split.legs[l];
+            if (socket->GetRxAvailable() > 0)
+            {
+                split.pipes[l].Push(socket->Recv(socket->GetRxAvailable(), 0));
+            }
+        }
+        if (split.relaying)
+        {
+            Simulator::ScheduleNow(&GprsSplitProxy::Pump, this, flow);
+        }
+        return;
+    }
+    if (newState != TcpSocket::CLOSED)
+    {
+        return;
+    }
+    split.closed[l] = true;
+    const bool clean = oldState == TcpSocket::LAST_ACK || oldState == TcpSocket::TIME_WAIT ||
+                       oldState == TcpSocket::CLOSING;
+    if (!clean)
+    {
+        if (l == RESPONDER && split.syn)
+        {
+            NS_LOG_INFO("responder refused or unreachable: resetting the initiator");
+            RefuseInitiator(split);
+            split.syn = nullptr;
+        }
+        else if (split.legs[other] && !split.closed[other])
+        {
+            NS_LOG_INFO("a leg was reset or failed: resetting the other");
+            Simulator::ScheduleNow(&GprsProxyTcpSocket::Abort, split.legs[other]);
+        }
+    }
+    if (!split.legs[other] || split.closed[other])
+    {
+        // Not now: the socket whose state changed may be held by this connection only.
+        Simulator::ScheduleNow(&GprsSplitProxy::Forget, this, flow);
+    }
+}
+
+void
+GprsSplitProxy::Forget(GprsTcpFlow flow)
+{
+    NS_LOG_INFO("connection closed on both legs");
+    m_splits.erase(flow);
+}
+
+void
+GprsSplitProxy::StartRelay(GprsTcpFlow flow)
+{
+    const auto it = m_splits.find(flow);
+    if (it == m_splits.end())
+    {
+        return;
+    }
+    Split& split = it->second;
+    if (split.closed[RESPONDER])
+    {
+        split.legs[INITIATOR]->Abort();
+        return;
+    }
+    split.relaying = true;
+    for (const Leg l : {INITIATOR, RESPONDER})
+    {
+        split.legs[l]->SetRecvCallback(MakeCallback(&GprsSplitProxy::OnRecv, this).Bind(flow));
+        split.legs[l]->SetSendCallback(MakeCallback(&GprsSplitProxy::OnSend, this).Bind(flow));
+    }
+    Pump(flow);
+}
+
+void
+GprsSplitProxy::OnRecv(GprsTcpFlow flow, Ptr<Socket> socket)
+{
+    Pump(flow);
+}
+
+void
+GprsSplitProxy::OnSend(GprsTcpFlow flow, Ptr<Socket> socket, uint32_t available)
+{
+    Pump(flow);
+}
+
+void
+GprsSplitProxy::Pump(GprsTcpFlow flow)
+{
+    const auto it = m_splits.find(flow);
+    if (it == m_splits.end() || !it->second.relaying || it->second.pumping)
+    {
+        return;
+    }
+    Split& split = it->second;
+    split.pumping = true;
+    PumpDirection(split, INITIATOR);
+    PumpDirection(split, RESPONDER);
+    split.pumping = false;
+}
+
+void
+GprsSplitProxy::PumpDirection(Split& split, Leg from)
+{
+    const Leg to = from == INITIATOR ? RESPONDER : INITIATOR;
+    const Ptr<GprsProxyTcpSocket> source = split.legs[from];
+    const Ptr<GprsProxyTcpSocket> sink = split.legs[to];
+    GprsSplitPipe& pipe = split.pipes[from];
+    TracedValue<uint64_t>& relayed = IsMobileLeg(split, to) ? m_bytesToMobile : m_bytesToServer;
+    bool moved = true;
+    while (moved)
+    {
+        moved = false;
+        while (pipe.GetSize() > 0 && !split.closed[to] && sink->GetTxAvailable() > 0)
+        {
+            const Ptr<Packet> chunk = pipe.Pop(sink->GetTxAvailable());
+            NS_ABORT_MSG_IF(sink->Send(chunk, 0) < 0,
+                            "GprsSplitProxy: a leg refused data (socket error " << sink->GetErrno()
+                                                                                << ")");
+            relayed += chunk->GetSize();
+            moved = true;
+        }
+        const uint32_t n = std::min(source->GetRxAvailable(), pipe.GetSpace());
+        if (n > 0)
+        {
+            pipe.Push(source->Recv(n, 0));
+            moved = true;
+        }
+    }
+    if (split.peerFinished[from] && source->GetRxAvailable() == 0)
+    {
+        pipe.SetSourceFinished();
+    }
+    if (pipe.ShouldShutDown() && !split.closed[to])
+    {
+        sink->ShutdownSend();
+        pipe.SetShutDown();
+    }
+}
+
+void
+GprsSplitProxy::RefuseInitiator(const Split& split)
+{
+    const InetSocketAddress initiator = InetSocketAddress::ConvertFrom(split.initiator);
+    const InetSocketAddress responder = InetSocketAddress::ConvertFrom(split.responder);
+    TcpHeader syn;
+    split.syn->PeekHeader(syn);
+    TcpHeader rst;
+    rst.SetSourcePort(responder.GetPort());
+    rst.SetDestinationPort(initiator.GetPort());
+    rst.SetFlags(TcpHeader::RST | TcpHeader::ACK);
+    rst.SetSequenceNumber(SequenceNumber32(0));
+    rst.SetAckNumber(syn.GetSequenceNumber() + 1);
+    rst.SetWindowSize(0);
+    if (Node::ChecksumEnabled())
+    {
+        rst.EnableChecksums();
+        rst.InitializeChecksum(responder.GetIpv4(), initiator.GetIpv4(), gprs::kTcpProtocolNumber);
+    }
+    const Ptr<Packet> p = Create<Packet>();
+    p->AddHeader(rst);
+    Ipv4Header ip;
+    ip.SetSource(responder.GetIpv4());
+    ip.SetDestination(initiator.GetIpv4());
+    ip.SetProtocol(gprs::kTcpProtocolNumber);
+    ip.SetTtl(64);
+    ip.SetPayloadSize(p->GetSize());
+    SendWithHeader(p, ip);
+}
+
+void
+GprsSplitProxy::OnMobileTx(GprsTcpFlow flow,
+                           Ptr<const Packet> p,
+                           const TcpHeader& header,
+                           Ptr<const TcpSocketBase> socket)
+{
+    const auto it = m_splits.find(flow);
+    if (p->GetSize() == 0 || it == m_splits.end())
+    {
+        return;
+    }
+    ++m_dataSegmentsToMobile;
+    switch (it->second.toMobile.OnDataSegment(header.GetSequenceNumber(), p->GetSize()))
+    {
+    case GprsRetransmissionCounter::Kind::DATA_DRIVEN:
+        ++m_dataRetx;
+        break;
+    case GprsRetransmissionCounter::Kind::TIMER_DRIVEN:
+        ++m_timerRetx;
+        break;
+    case GprsRetransmissionCounter::Kind::NEW:
+        break;
+    }
+}
+
+void
+GprsSplitProxy::OnMobileCongState(GprsTcpFlow flow,
+                                  TcpSocketState::TcpCongState_t oldState,
+                                  TcpSocketState::TcpCongState_t newState)
+{
+    const auto it = m_splits.find(flow);
+    if (it != m_splits.end())
+    {
+        it->second.toMobile.SetLossState(newState == TcpSocketState::CA_LOSS);
+    }
+}
+
+void
+GprsSplitProxy::OnMobileCwnd(uint32_t oldCwnd, uint32_t newCwnd)
+{
+    m_windowInForce = newCwnd;
+}
+
+} // namespace ns3

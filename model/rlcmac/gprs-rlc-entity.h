@@ -1,0 +1,222 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef GPRS_RLC_ENTITY_H
+#define GPRS_RLC_ENTITY_H
+
+#include "gprs-rlc-segmentation.h"
+#include "gprs-rlc-window.h"
+
+#include "ns3/gprs-coding-scheme.h"
+
+#include <vector>
+
+/**
+ * \file
+ * \ingroup gprs
+ * RLC entities of one TBF: LLC segmentation plus the selective-repeat window.
+ */
+
+namespace ns3
+{
+
+/**
+ * \ingroup gprs
+ * What the transmitter sends in its next block, in the order of TS 44.060 clause 9.1.3.
+ */
+enum class GprsRlcTxKind : uint8_t
+{
+    NOTHING,    //!< nothing to send
+    NACKED,     //!< retransmission of a negatively acknowledged block
+    NEW,        //!< a block of new data
+    PENDING_ACK //!< resend of an unacknowledged block while stalled or out of new data
+};
+
+/**
+ * \ingroup gprs
+ * \brief Sending RLC entity of one TBF: segments LLC frames into blocks, numbers them with BSNs
+ * and keeps them for retransmission until acknowledged.
+ *
+ * A block keeps the coding scheme of its first transmission: GPRS cannot re-segment a block
+ * (TS 44.060 clause 9.3.2.1), so link adaptation only affects new blocks.
+ */
+class GprsRlcTxEntity
+{
+  public:
+    /**
+     * \param mode RLC mode
+     */
+    explicit GprsRlcTxEntity(GprsRlcMode mode);
+
+    /**
+     * Start over for a new TBF, as if constructed with \p mode. The PCU reuses entities instead
+     * of allocating two per TBF: the block store keeps its memory if it holds at most
+     * \p keepBlocks blocks, and frees it otherwise (a long TBF's 128 blocks are 53 KB).
+     * \param mode RLC mode
+     * \param keepBlocks most blocks whose memory the store keeps
+     */
+    void Reset(GprsRlcMode mode, std::size_t keepBlocks);
+
+    /**
+     * Queue an LLC frame.
+     * \param frameId identity, reported back by the receiving entity
+     * \param octets frame length, 1..kGprsMaxLlcFrameOctets
+     */
+    void EnqueueFrame(uint64_t frameId, uint32_t octets);
+
+    /// \return LLC octets queued but not yet put into blocks
+    uint64_t GetQueuedOctets() const
+    {
+        return m_segmenter.GetQueuedOctets();
+    }
+
+    /**
+     * \return what the next call to SendNext() would send: NACKed blocks first, then new data
+     *         unless stalled, then (acknowledged mode) pending-ack blocks oldest first
+     */
+    GprsRlcTxKind PeekNext() const
+    {
+        return ToKind(m_window.SelectNext(m_segmenter.HasData() && !m_finalSent).reason);
+    }
+
+    /**
+     * Send the next block per PeekNext().
+     * \param cs coding scheme for a new block (ignored for retransmissions)
+     * \param endOfTbf true if the TBF ends when the queue is empty: the new block that empties
+     *        it carries FBI = 1
+     * \param[out] kind what was sent
+     * \return the block, valid until the next call on this entity
+     */
+    const GprsRlcDataBlock& SendNext(GprsCodingScheme cs, bool endOfTbf, GprsRlcTxKind& kind);
+
+    /**
+     * Apply a received Ack/Nack description (acknowledged mode).
+     * \param desc the description
+     * \return what it acknowledged and negatively acknowledged
+     */
+    GprsRlcAckNackResult ApplyAckNack(const GprsRlcAckNackDescription& desc);
+
+    /**
+     * Blocks of the TBF after a block, once its data is fixed (the uplink countdown, TS 44.060
+     * clause 9.3.1: TBC - BSN' - 1): those sent after it, and those still to be built from the
+     * queue in coding scheme cs, the last with FBI.
+     * \param bsn a block sent, within the window
+     * \param cs coding scheme of the blocks still to be built
+     * \return the count
+     */
+    uint32_t GetBlocksAfter(uint16_t bsn, GprsCodingScheme cs) const;
+
+    /// \return true if the window is stalled: V(S) = V(A) + WS (clause 9.1.1)
+    bool IsStalled() const
+    {
+        return m_window.IsStalled();
+    }
+
+    /// \return blocks sent and not yet acknowledged (V(S) - V(A))
+    uint32_t GetOutstanding() const
+    {
+        return m_window.GetOutstanding();
+    }
+
+    /// \return true once the block with FBI = 1 has been sent
+    bool IsFinalSent() const
+    {
+        return m_finalSent;
+    }
+
+    /**
+     * The block with FBI = 1, to send again with a poll in unacknowledged mode, where the
+     * network may repeat it until the mobile answers (TS 44.060 clause 9.3.3.5).
+     * \return the final block
+     * \throws std::logic_error if it has not been sent
+     */
+    const GprsRlcDataBlock& GetFinalBlock() const;
+    /**
+     * \return true if nothing is left to do: before the final block, nothing is queued and every
+     *         block sent is acknowledged (unacknowledged mode: sent); after it, once it is
+     *         acknowledged (unacknowledged mode: at once)
+     */
+    bool IsComplete() const;
+    /// \return the mode
+    GprsRlcMode GetMode() const;
+
+  private:
+    /// \param reason the window's reason to send
+    /// \return what the entity reports as sent for it
+    static GprsRlcTxKind ToKind(GprsRlcTxReason reason)
+    {
+        switch (reason)
+        {
+        case GprsRlcTxReason::RETRANSMIT_NACKED:
+            return GprsRlcTxKind::NACKED;
+        case GprsRlcTxReason::NEW_DATA:
+            return GprsRlcTxKind::NEW;
+        case GprsRlcTxReason::RETRANSMIT_PENDING:
+            return GprsRlcTxKind::PENDING_ACK;
+        case GprsRlcTxReason::NONE:
+            break;
+        }
+        return GprsRlcTxKind::NOTHING;
+    }
+
+    GprsLlcSegmenter m_segmenter;           //!< LLC -> blocks
+    GprsRlcTxWindow m_window;               //!< V(S), V(A), V(B)
+    std::vector<GprsRlcDataBlock> m_blocks; //!< blocks by BSN, kept for retransmission (grown)
+    bool m_finalSent{false};                //!< FBI block sent
+};
+
+/**
+ * \ingroup gprs
+ * \brief Receiving RLC entity of one TBF: receive window plus LLC reassembly.
+ */
+class GprsRlcRxEntity
+{
+  public:
+    /**
+     * \param mode RLC mode
+     */
+    explicit GprsRlcRxEntity(GprsRlcMode mode);
+
+    /**
+     * Start over for a new TBF, as if constructed with \p mode (see GprsRlcTxEntity::Reset).
+     * \param mode RLC mode
+     * \param keepBlocks most blocks whose memory the store keeps
+     */
+    void Reset(GprsRlcMode mode, std::size_t keepBlocks);
+
+    /**
+     * Take a received block.
+     * \param block the block
+     * \param[out] frames frames completed, appended in order
+     * \return false if the block was a duplicate or outside the window (ignored)
+     */
+    bool Receive(const GprsRlcDataBlock& block, std::vector<GprsReassembledLlcFrame>& frames);
+
+    /// \return the Ack/Nack description to send now (FAI set when IsComplete())
+    GprsRlcAckNackDescription GetAckNack() const;
+
+    /// \return true once the final block and every block before it have been received
+    bool IsComplete() const;
+
+    /// \return LLC frames dropped by the reassembler (unacknowledged-mode gaps)
+    uint64_t GetDroppedFrames() const;
+    /// \return the mode
+    GprsRlcMode GetMode() const;
+
+  private:
+    /**
+     * Hand the next block in BSN order to the reassembler.
+     * \param block the block
+     * \param[out] frames the frames it completes are appended
+     */
+    void Reassemble(const GprsRlcDataBlock& block, std::vector<GprsReassembledLlcFrame>& frames);
+
+    GprsRlcRxWindow m_window;               //!< V(R), V(Q), V(N)
+    GprsLlcReassembler m_reassembler;       //!< blocks -> LLC frames
+    std::vector<GprsRlcDataBlock> m_blocks; //!< received blocks awaiting delivery (grown)
+};
+
+} // namespace ns3
+
+#endif /* GPRS_RLC_ENTITY_H */
