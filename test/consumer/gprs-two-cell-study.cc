@@ -24,6 +24,37 @@ using namespace ns3;
 
 NS_LOG_COMPONENT_DEFINE("GprsTwoCellStudy");
 
+namespace
+{
+
+/**
+ * Write the time and the bytes each sink received, and again a second later until every sink
+ * has its bytes; then end the simulation.
+ * \param out the data file
+ * \param sinks the sinks
+ * \param bytes the bytes of each download
+ */
+void
+Sample(std::ofstream* out, const std::vector<Ptr<PacketSink>>* sinks, uint32_t bytes)
+{
+    bool all = true;
+    *out << Simulator::Now().GetSeconds();
+    for (const Ptr<PacketSink>& sink : *sinks)
+    {
+        *out << " " << sink->GetTotalRx();
+        all = all && sink->GetTotalRx() >= bytes;
+    }
+    *out << "\n";
+    if (all)
+    {
+        Simulator::Stop();
+        return;
+    }
+    Simulator::Schedule(Seconds(1), &Sample, out, sinks, bytes);
+}
+
+} // namespace
+
 int
 main(int argc, char* argv[])
 {
@@ -38,7 +69,7 @@ main(int argc, char* argv[])
     cmd.AddValue("bytes", "bytes each mobile downloads", bytes);
     cmd.AddValue("proxy", "proxy for cell 1: split or clamp", proxyVariant);
     cmd.AddValue("outage", "outage of cell 1's first mobile, e.g. 20s-35s", outage);
-    cmd.AddValue("stop", "simulation end", stop);
+    cmd.AddValue("stop", "simulation end if a download is not done before", stop);
     cmd.AddValue("outdir", "existing directory for the pcaps, FlowMonitor XML and figure", outdir);
     cmd.Parse(argc, argv);
 
@@ -88,24 +119,14 @@ main(int argc, char* argv[])
     // Wireshark: one GSMTAP pcap per cell, gsmtap-<node>-<device>.pcap.
     scenario.Cell().EnableGsmtap(outdir + "/gsmtap");
 
-    // Bytes received by each mobile, once a second, for the figure.
+    // Bytes received by each mobile, once a second until all are done, for the figure.
     std::ofstream received(outdir + "/received.dat");
     if (!received)
     {
         std::cerr << "error: --outdir: cannot write in '" << outdir << "'\n";
         return 2;
     }
-    for (Time t = Seconds(1); t <= stop; t += Seconds(1))
-    {
-        Simulator::Schedule(t, [&received, &sinks, t]() {
-            received << t.GetSeconds();
-            for (const Ptr<PacketSink>& sink : sinks)
-            {
-                received << " " << sink->GetTotalRx();
-            }
-            received << "\n";
-        });
-    }
+    Simulator::Schedule(Seconds(1), &Sample, &received, &sinks, bytes);
     std::vector<Time> done(sinks.size());
     for (uint32_t i = 0; i < sinks.size(); ++i)
     {
