@@ -412,9 +412,9 @@ class GprsScenarioProxyPerCellTestCase : public TestCase
         proxy->GetAttribute("MobileNetwork", network);
         proxy->GetAttribute("MobileMask", mask);
         NS_TEST_EXPECT_MSG_EQ(network.Get(),
-                              m_cell ? s.GetCellNetwork(*m_cell) : s.mobileNetwork,
+                              (m_cell ? s.GetCellNetwork(*m_cell) : s.mobileNetwork),
                               "MobileNetwork: the cell's subnet, or every cell's network");
-        NS_TEST_EXPECT_MSG_EQ(mask.Get(), m_cell ? s.cellMask : s.mobileMask, "MobileMask");
+        NS_TEST_EXPECT_MSG_EQ(mask.Get(), (m_cell ? s.cellMask : s.mobileMask), "MobileMask");
         const uint16_t port = 5000;
         const ApplicationContainer sinks =
             PacketSinkHelper("ns3::TcpSocketFactory",
@@ -436,7 +436,7 @@ class GprsScenarioProxyPerCellTestCase : public TestCase
                                   "mobile " << i << "'s download");
         }
         NS_TEST_EXPECT_MSG_EQ(GprsProxyHelper::GetCounters(proxy).bytesRelayedToMobile,
-                              m_cell ? kBytes : 2 * kBytes,
+                              (m_cell ? kBytes : 2 * kBytes),
                               "the proxy relayed the downloads of its cells only");
         Simulator::Destroy();
     }
