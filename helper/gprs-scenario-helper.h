@@ -152,7 +152,8 @@ class GprsScenarioHelper
 
     /**
      * Build the scenario with explicit cells: cell c has mobilesPerCell[c] mobiles, numbered
-     * cell by cell (cell 0's first); SetCells and Attach are not used.
+     * cell by cell (cell 0's first); SetCells is not used, and Attach must not have been.
+     * Name the type, Install(std::vector<uint32_t>{6}): a braced {6} alone calls Install(6).
      * \param mobilesPerCell mobiles of each cell (1..1024 cells, at least one mobile in all)
      * \return the nodes, devices and addresses
      */
