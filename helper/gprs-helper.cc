@@ -4,6 +4,8 @@
 
 #include "gprs-helper.h"
 
+#include "gprs-helper-check.h"
+
 #include "ns3/abort.h"
 #include "ns3/gprs-bss-net-device.h"
 #include "ns3/gprs-channel.h"
@@ -11,11 +13,14 @@
 #include "ns3/gprs-ms-net-device.h"
 #include "ns3/gprs-ns3-compat.h"
 #include "ns3/gprs-pcu.h"
+#include "ns3/gprs-radio-conditions.h"
+#include "ns3/gprs-text-input.h"
 #include "ns3/log.h"
 #include "ns3/node-list.h"
 #include "ns3/node.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
+#include "ns3/string.h"
 
 #include <iomanip>
 
@@ -100,11 +105,64 @@ void
 GprsHelper::SetMsDeviceAttribute(const std::string& name, const AttributeValue& value)
 {
     m_msFactory.Set(name, value);
+    if (const auto* text = dynamic_cast<const StringValue*>(&value))
+    {
+        if (name == "RadioConditions")
+        {
+            m_radioSpec = text->Get();
+        }
+        else if (name == "Outages")
+        {
+            m_outageSpec = text->Get();
+        }
+    }
+}
+
+void
+GprsHelper::Check() const
+{
+    // The parses the device makes (GprsMsNetDevice::BuildRadio), each value named on its own.
+    const auto refuse = [](const std::string& name,
+                           const std::string& value,
+                           const std::exception& problem,
+                           const std::string& allowed) {
+        return std::invalid_argument("GprsMsNetDevice " + name + " " + QuoteGprsInput(value) +
+                                     ": " + problem.what() + " (allowed: " + allowed + ")");
+    };
+    GprsRadioConditions radio = [this, &refuse]() {
+        try
+        {
+            return GprsRadioConditions::FromSpec(m_radioSpec.value_or("24"));
+        }
+        catch (const std::exception& e)
+        {
+            throw refuse("RadioConditions",
+                         *m_radioSpec,
+                         e,
+                         "a C/I in dB such as '24', a schedule such as '0s:13,10s:6,20s:13', "
+                         "or 'file:PATH'");
+        }
+    }();
+    try
+    {
+        if (m_outageSpec && !m_outageSpec->empty())
+        {
+            radio.AddOutages(*m_outageSpec);
+        }
+    }
+    catch (const std::exception& e)
+    {
+        throw refuse("Outages",
+                     *m_outageSpec,
+                     e,
+                     "empty, or intervals such as '40s-70s,100s-101s' that do not overlap");
+    }
 }
 
 NetDeviceContainer
 GprsHelper::Install(Ptr<Node> bssNode, const NodeContainer& mobiles) const
 {
+    GprsStopIfInvalid([this]() { Check(); });
     const Ptr<GprsChannel> channel = CreateObject<GprsChannel>();
     const Ptr<GprsBssNetDevice> bss = m_bssFactory.Create<GprsBssNetDevice>();
     bss->SetAttribute("Pcu", PointerValue(m_pcuFactory.Create<GprsPcu>()));

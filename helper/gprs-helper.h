@@ -12,6 +12,7 @@
 #include "ns3/object-factory.h"
 #include "ns3/trace-helper.h"
 
+#include <optional>
 #include <string>
 
 /**
@@ -57,7 +58,14 @@ class GprsHelper : public PcapHelperForDevice
     void SetMsDeviceAttribute(const std::string& name, const AttributeValue& value);
 
     /**
-     * Build one cell.
+     * Check the values given to SetMsDeviceAttribute that the devices parse only when built
+     * (RadioConditions, Outages), as Install does before building.
+     * \throws std::invalid_argument naming the attribute, its value and what is allowed
+     */
+    void Check() const;
+
+    /**
+     * Build one cell; a value that Check() refuses stops the program with its message.
      * \param bss the node of the network side (the GGSN)
      * \param mobiles the mobiles' nodes
      * \return the network-side device first, then one device per mobile in order
@@ -128,9 +136,11 @@ class GprsHelper : public PcapHelperForDevice
                             bool promiscuous,
                             bool explicitFilename) override;
 
-    ObjectFactory m_pcuFactory; //!< GprsPcu attributes
-    ObjectFactory m_bssFactory; //!< GprsBssNetDevice
-    ObjectFactory m_msFactory;  //!< GprsMsNetDevice
+    ObjectFactory m_pcuFactory;              //!< GprsPcu attributes
+    ObjectFactory m_bssFactory;              //!< GprsBssNetDevice
+    ObjectFactory m_msFactory;               //!< GprsMsNetDevice
+    std::optional<std::string> m_radioSpec;  //!< RadioConditions given, for Check
+    std::optional<std::string> m_outageSpec; //!< Outages given, for Check
 };
 
 } // namespace ns3

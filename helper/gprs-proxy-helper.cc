@@ -4,7 +4,8 @@
 
 #include "gprs-proxy-helper.h"
 
-#include "ns3/abort.h"
+#include "gprs-helper-check.h"
+
 #include "ns3/gprs-ack-window-clamp.h"
 #include "ns3/gprs-snoop-agent.h"
 #include "ns3/gprs-split-proxy.h"
@@ -60,9 +61,6 @@ GprsProxyHelper::GetVariants()
 void
 GprsProxyHelper::SetVariant(const std::string& variant)
 {
-    const auto& all = GetVariants();
-    NS_ABORT_MSG_IF(std::find(all.begin(), all.end(), variant) == all.end(),
-                    "unknown proxy variant '" << variant << "' (allowed: " << VariantList() << ")");
     m_variant = variant;
 }
 
@@ -75,10 +73,23 @@ GprsProxyHelper::GetVariant() const
 void
 GprsProxyHelper::SetClamp(uint32_t bytes)
 {
-    NS_ABORT_MSG_IF(bytes == 0,
-                    "proxy clamp of 0 bytes (allowed: 1 or more, and for the "
-                    "clamp variant at least one segment)");
     m_clamp = bytes;
+}
+
+void
+GprsProxyHelper::Check() const
+{
+    const auto& all = GetVariants();
+    if (std::find(all.begin(), all.end(), m_variant) == all.end())
+    {
+        throw std::invalid_argument("unknown proxy variant '" + m_variant +
+                                    "' (allowed: " + VariantList() + ")");
+    }
+    if (m_clamp == 0U)
+    {
+        throw std::invalid_argument("proxy clamp of 0 bytes (allowed: 1 or more, and for the "
+                                    "clamp variant at least one segment)");
+    }
 }
 
 void
@@ -90,24 +101,32 @@ GprsProxyHelper::SetProxyAttribute(const std::string& name, const AttributeValue
 Ptr<GprsProxy>
 GprsProxyHelper::Install(Ptr<Node> node) const
 {
+    GprsStopIfInvalid([this]() { Check(); });
     if (m_variant == "none" || m_variant == "reno")
     {
         return nullptr;
     }
-    NS_ABORT_MSG_IF(!node, "proxy variant '" << m_variant << "' installed on no node");
+    if (!node)
+    {
+        NS_FATAL_ERROR("proxy variant '" << m_variant << "' installed on no node");
+    }
     const Ptr<Ipv4> ipv4 = node->GetObject<Ipv4>();
-    NS_ABORT_MSG_IF(!ipv4,
-                    "proxy variant '" << m_variant << "': node " << node->GetId()
-                                      << " has no Internet stack (install one with "
-                                         "InternetStackHelper first)");
+    if (!ipv4)
+    {
+        NS_FATAL_ERROR("proxy variant '" << m_variant << "': node " << node->GetId()
+                                         << " has no Internet stack (install one with "
+                                            "InternetStackHelper first)");
+    }
     const Ptr<Ipv4ListRouting> list = DynamicCast<Ipv4ListRouting>(ipv4->GetRoutingProtocol());
-    NS_ABORT_MSG_IF(!list,
-                    "proxy variant '"
-                        << m_variant << "': node " << node->GetId() << " routes with "
-                        << (ipv4->GetRoutingProtocol()
-                                ? ipv4->GetRoutingProtocol()->GetInstanceTypeId().GetName()
-                                : std::string("nothing"))
-                        << ", not an Ipv4ListRouting");
+    if (!list)
+    {
+        NS_FATAL_ERROR("proxy variant '"
+                       << m_variant << "': node " << node->GetId() << " routes with "
+                       << (ipv4->GetRoutingProtocol()
+                               ? ipv4->GetRoutingProtocol()->GetInstanceTypeId().GetName()
+                               : std::string("nothing"))
+                       << ", not an Ipv4ListRouting");
+    }
     ObjectFactory factory;
     if (m_variant == "snoop")
     {
@@ -154,19 +173,37 @@ GprsProxyHelper::Install(Ptr<Node> node) const
 Ptr<GprsProxy>
 GprsProxyHelper::Install(const GprsScenario& scenario) const
 {
+    return Install(scenario, scenario.mobileNetwork, scenario.mobileMask);
+}
+
+Ptr<GprsProxy>
+GprsProxyHelper::Install(const GprsScenario& scenario, uint32_t cell) const
+{
+    if (cell >= scenario.ggsnCellAddresses.size())
+    {
+        NS_FATAL_ERROR("proxy for cell " << cell << " (allowed: below "
+                                         << scenario.ggsnCellAddresses.size()
+                                         << ", the scenario's number of cells)");
+    }
+    return Install(scenario, scenario.GetCellNetwork(cell), scenario.cellMask);
+}
+
+Ptr<GprsProxy>
+GprsProxyHelper::Install(const GprsScenario& scenario, Ipv4Address network, Ipv4Mask mask) const
+{
+    GprsStopIfInvalid([this]() { Check(); });
     if (m_variant == "none" || m_variant == "reno")
     {
         return nullptr;
     }
-    NS_ABORT_MSG_IF(!scenario.proxy,
-                    "proxy variant '" << m_variant
-                                      << "': the scenario has no proxy node (build it with "
-                                         "GprsScenarioHelper::SetProxy(true))");
+    if (!scenario.proxy)
+    {
+        NS_FATAL_ERROR("proxy variant '" << m_variant
+                                         << "': the scenario has no proxy node (build it with "
+                                            "GprsScenarioHelper::SetProxy(true))");
+    }
     const Ptr<GprsProxy> proxy = Install(scenario.proxy);
-    const Ptr<Ipv4> mobile = scenario.mobiles.Get(0)->GetObject<Ipv4>();
-    const Ipv4Address address = scenario.GetMobileAddress(0);
-    const Ipv4Mask mask = mobile->GetAddress(mobile->GetInterfaceForAddress(address), 0).GetMask();
-    proxy->SetAttribute("MobileNetwork", Ipv4AddressValue(address.CombineMask(mask)));
+    proxy->SetAttribute("MobileNetwork", Ipv4AddressValue(network));
     proxy->SetAttribute("MobileMask", Ipv4MaskValue(mask));
     return proxy;
 }
@@ -174,13 +211,20 @@ GprsProxyHelper::Install(const GprsScenario& scenario) const
 uint32_t
 GprsProxyHelper::DeriveClamp(uint32_t pdchs, GprsCodingScheme cs, Time rtt, double margin)
 {
-    NS_ABORT_MSG_IF(pdchs < 1 || pdchs > 8, "C_clamp from " << pdchs << " PDCHs (allowed: 1..8)");
-    NS_ABORT_MSG_IF(!rtt.IsStrictlyPositive(),
-                    "C_clamp from an RTT of " << rtt.As(Time::MS) << " (allowed: > 0)");
-    NS_ABORT_MSG_IF(!(margin >= 0 && margin <= 1),
-                    "C_clamp with a margin of " << margin
-                                                << " (allowed: 0..1; 0.10-0.15 in "
-                                                   "Chakravorty & Pratt)");
+    if (pdchs < 1 || pdchs > 8)
+    {
+        NS_FATAL_ERROR("C_clamp from " << pdchs << " PDCHs (allowed: 1..8)");
+    }
+    if (!rtt.IsStrictlyPositive())
+    {
+        NS_FATAL_ERROR("C_clamp from an RTT of " << rtt.As(Time::MS) << " (allowed: > 0)");
+    }
+    if (!(margin >= 0 && margin <= 1))
+    {
+        NS_FATAL_ERROR("C_clamp with a margin of " << margin
+                                                   << " (allowed: 0..1; 0.10-0.15 in "
+                                                      "Chakravorty & Pratt)");
+    }
     const double bytesPerSecond = pdchs * GetGprsCodingSchemeInfo(cs).dataRateBps / 8;
     return static_cast<uint32_t>(std::ceil(bytesPerSecond * rtt.GetSeconds() * (1 + margin)));
 }

@@ -38,20 +38,22 @@ namespace ns3
  *   GprsTcpClampRecovery (Chakravorty & Pratt): SetClamp gives C_clamp.
  * - `ack-window`: GprsAckWindowClamp: SetClamp gives the largest window.
  *
- * The proxy is added to the node's Ipv4ListRouting above the static routing, with the mobiles'
- * network taken from the scenario (Install(GprsScenario)) or the proxy's MobileNetwork and
- * MobileMask attributes (Install(Ptr<Node>)).
+ * The proxy is added to the node's Ipv4ListRouting above the static routing. It handles the
+ * connections to the mobiles of its MobileNetwork and MobileMask attributes: Install(scenario)
+ * sets them to all the scenario's mobiles (GprsScenario::mobileNetwork, 10.1.0.0/16),
+ * Install(scenario, cell) to one cell's subnet, and Install(Ptr<Node>) leaves them as set by
+ * SetProxyAttribute (default 10.1.0.0/16). Values are checked by Check(), which Install calls.
  */
 class GprsProxyHelper
 {
   public:
-    /// \param variant a variant name (see GetVariants); aborts naming it if unknown
+    /// \param variant a variant name (see GetVariants; Check() refuses others)
     explicit GprsProxyHelper(const std::string& variant = "none");
 
     /// \return the variant names, in the order of the class description
     static const std::vector<std::string>& GetVariants();
 
-    /// \param variant a variant name; aborts naming it and the allowed ones if unknown
+    /// \param variant a variant name (see GetVariants; Check() refuses others)
     void SetVariant(const std::string& variant);
 
     /// \return the variant
@@ -61,9 +63,15 @@ class GprsProxyHelper
      * The window of `clamp` (C_clamp, the fixed congestion window towards the mobile) and of
      * `ack-window` (the largest advertised window); ignored by the other variants. Unset: the
      * classes' default (10240 bytes).
-     * \param bytes the window, > 0; aborts on 0
+     * \param bytes the window, > 0 (Check() refuses 0)
      */
     void SetClamp(uint32_t bytes);
+
+    /**
+     * Check the variant and the clamp, as every Install does before installing.
+     * \throws std::invalid_argument naming the bad value and what is allowed
+     */
+    void Check() const;
 
     /**
      * Set an attribute of the proxy object (GprsSnoopAgent, GprsSplitProxy or
@@ -76,18 +84,28 @@ class GprsProxyHelper
     /**
      * Install the variant on a node.
      * \param node a node with an Internet stack whose routing is an Ipv4ListRouting (as
-     *        InternetStackHelper gives); aborts naming the node otherwise
+     *        InternetStackHelper gives); otherwise the program stops with a message naming it
      * \return the proxy, or null for `none`
      */
     Ptr<GprsProxy> Install(Ptr<Node> node) const;
 
     /**
-     * Install the variant on a scenario's proxy node, for the scenario's mobile network.
-     * \param scenario built by GprsScenarioHelper with SetProxy(true) (aborts otherwise, unless
-     *        the variant is `none`)
+     * Install the variant on a scenario's proxy node, for all its mobiles (every cell).
+     * \param scenario built by GprsScenarioHelper with SetProxy(true) (the program stops
+     *        otherwise, unless the variant is `none`)
      * \return the proxy, or null for `none`
      */
     Ptr<GprsProxy> Install(const GprsScenario& scenario) const;
+
+    /**
+     * Install the variant on a scenario's proxy node for the mobiles of one cell only; the
+     * other cells' connections pass the proxy node untouched (or through a proxy installed
+     * for them by another call).
+     * \param scenario built by GprsScenarioHelper with SetProxy(true)
+     * \param cell the cell, below the scenario's number of cells
+     * \return the proxy, or null for `none`
+     */
+    Ptr<GprsProxy> Install(const GprsScenario& scenario, uint32_t cell) const;
 
     /**
      * Chakravorty & Pratt's rule for C_clamp ("Performance issues with General Packet Radio
@@ -111,6 +129,15 @@ class GprsProxyHelper
     static GprsProxyCounters GetCounters(Ptr<const GprsProxy> proxy);
 
   private:
+    /**
+     * Install the variant on a scenario's proxy node for the mobiles of a network.
+     * \param scenario the scenario
+     * \param network the mobiles' network
+     * \param mask its mask
+     * \return the proxy, or null for `none`
+     */
+    Ptr<GprsProxy> Install(const GprsScenario& scenario, Ipv4Address network, Ipv4Mask mask) const;
+
     std::string m_variant;                                                 //!< the variant
     std::optional<uint32_t> m_clamp;                                       //!< SetClamp
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_attributes; //!< for the proxy

@@ -4,7 +4,7 @@
 
 #include "gprs-receive-window-growth.h"
 
-#include "ns3/abort.h"
+#include "ns3/fatal-error.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/tcp-rx-buffer.h"
@@ -19,8 +19,10 @@ NS_LOG_COMPONENT_DEFINE("GprsReceiveWindowGrowth");
 GprsReceiveWindowGrowth::GprsReceiveWindowGrowth(uint32_t initialWindow)
     : m_initialWindow(initialWindow)
 {
-    NS_ABORT_MSG_IF(initialWindow == 0,
-                    "GprsReceiveWindowGrowth: initial window 0; it must be > 0 octets");
+    if (initialWindow == 0)
+    {
+        NS_FATAL_ERROR("GprsReceiveWindowGrowth: initial window 0; it must be > 0 octets");
+    }
 }
 
 uint32_t
@@ -32,13 +34,18 @@ GprsReceiveWindowGrowth::GetInitialWindow() const
 void
 GprsReceiveWindowGrowth::Install(Ptr<PacketSink> sink)
 {
-    NS_ABORT_MSG_IF(!sink, "GprsReceiveWindowGrowth::Install: no sink");
+    if (!sink)
+    {
+        NS_FATAL_ERROR("GprsReceiveWindowGrowth::Install: no sink");
+    }
     TimeValue start;
     sink->GetAttribute("StartTime", start);
     const Time at = start.Get() + NanoSeconds(1) - Simulator::Now();
-    NS_ABORT_MSG_IF(at.IsNegative(),
-                    "GprsReceiveWindowGrowth::Install: the sink of node "
-                        << sink->GetNode()->GetId() << " started already");
+    if (at.IsNegative())
+    {
+        NS_FATAL_ERROR("GprsReceiveWindowGrowth::Install: the sink of node "
+                       << sink->GetNode()->GetId() << " started already");
+    }
     Simulator::ScheduleWithContext(sink->GetNode()->GetId(),
                                    at,
                                    &GprsReceiveWindowGrowth::Arm,
@@ -50,12 +57,16 @@ void
 GprsReceiveWindowGrowth::Arm(Ptr<PacketSink> sink)
 {
     const auto listener = DynamicCast<TcpSocketBase>(sink->GetListeningSocket());
-    NS_ABORT_MSG_IF(!listener,
-                    "GprsReceiveWindowGrowth: the sink of node " << sink->GetNode()->GetId()
-                                                                 << " has no TCP listening socket");
-    NS_ABORT_MSG_IF(!sink->GetAcceptedSockets().empty(),
-                    "GprsReceiveWindowGrowth: the sink of node "
-                        << sink->GetNode()->GetId() << " accepted a connection already");
+    if (!listener)
+    {
+        NS_FATAL_ERROR("GprsReceiveWindowGrowth: the sink of node "
+                       << sink->GetNode()->GetId() << " has no TCP listening socket");
+    }
+    if (!sink->GetAcceptedSockets().empty())
+    {
+        NS_FATAL_ERROR("GprsReceiveWindowGrowth: the sink of node "
+                       << sink->GetNode()->GetId() << " accepted a connection already");
+    }
     NS_LOG_FUNCTION(this << sink << m_initialWindow);
     // The receive buffer the sink was configured with is Linux's window_clamp.
     const Ptr<TcpRxBuffer> buffer = listener->GetRxBuffer();

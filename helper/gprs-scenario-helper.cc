@@ -4,7 +4,8 @@
 
 #include "gprs-scenario-helper.h"
 
-#include "ns3/abort.h"
+#include "gprs-helper-check.h"
+
 #include "ns3/channel.h"
 #include "ns3/double.h"
 #include "ns3/error-model.h"
@@ -19,7 +20,9 @@
 #include "ns3/string.h"
 #include "ns3/traffic-control-helper.h"
 
+#include <algorithm>
 #include <cmath>
+#include <sstream>
 
 namespace ns3
 {
@@ -28,6 +31,26 @@ Ipv4Address
 GprsScenario::GetMobileAddress(uint32_t i) const
 {
     return mobileInterfaces.GetAddress(i);
+}
+
+Ipv4Address
+GprsScenario::GetCellNetwork(uint32_t cell) const
+{
+    return ggsnCellAddresses.at(cell).CombineMask(cellMask);
+}
+
+std::vector<uint32_t>
+GprsScenario::GetCellMobiles(uint32_t cell) const
+{
+    std::vector<uint32_t> mobiles;
+    for (uint32_t i = 0; i < mobileCell.size(); ++i)
+    {
+        if (mobileCell[i] == cell)
+        {
+            mobiles.push_back(i);
+        }
+    }
+    return mobiles;
 }
 
 namespace
@@ -88,6 +111,42 @@ class InternetDelayVariation : public SimpleRefCount<InternetDelayVariation>
 /// cells belong behind several GGSNs.
 constexpr uint32_t kMaxCells = 1024;
 
+/// The mobiles' network, split among the cells.
+const Ipv4Address kMobileNetwork("10.1.0.0");
+/// Its prefix length.
+constexpr uint32_t kMobilePrefixLength = 16;
+
+/**
+ * \param cells number of cells
+ * \return the prefix length of each cell's subnet: the mobiles' network split into the least
+ *         power of two of equal subnets not below cells
+ */
+uint32_t
+CellPrefixLength(uint32_t cells)
+{
+    uint32_t subnetBits = 0;
+    while ((1U << subnetBits) < cells)
+    {
+        ++subnetBits;
+    }
+    return kMobilePrefixLength + subnetBits;
+}
+
+/**
+ * \param what what the value is
+ * \param value the value
+ * \param allowed what is allowed
+ * \return the exception that refuses it
+ */
+template <typename T>
+std::invalid_argument
+Refused(const std::string& what, const T& value, const std::string& allowed)
+{
+    std::ostringstream text;
+    text << what << " " << value << " (allowed: " << allowed << ")";
+    return std::invalid_argument(text.str());
+}
+
 } // namespace
 
 GprsScenarioHelper::GprsScenarioHelper()
@@ -112,9 +171,6 @@ GprsScenarioHelper::Cell()
 void
 GprsScenarioHelper::SetInternetLink(DataRate rate, Time delay, double lossRate)
 {
-    NS_ABORT_MSG_IF(lossRate < 0 || lossRate > 1,
-                    "Internet loss rate " << lossRate << " out of range (allowed: 0..1)");
-    NS_ABORT_MSG_IF(delay.IsStrictlyNegative(), "Internet delay " << delay << " is negative");
     m_rate = rate;
     m_delay = delay;
     m_lossRate = lossRate;
@@ -123,8 +179,6 @@ GprsScenarioHelper::SetInternetLink(DataRate rate, Time delay, double lossRate)
 void
 GprsScenarioHelper::SetInternetDelayVariation(Time stdev, bool keepOrder)
 {
-    NS_ABORT_MSG_IF(stdev.IsStrictlyNegative(),
-                    "Internet delay standard deviation " << stdev.As(Time::MS) << " is negative");
     m_delayStdev = stdev;
     m_keepOrder = keepOrder;
 }
@@ -140,16 +194,133 @@ GprsScenarioHelper::SetProxy(bool enable, Time giDelay, DataRate giRate)
 void
 GprsScenarioHelper::SetCells(uint32_t cells)
 {
-    NS_ABORT_MSG_IF(cells == 0 || cells > kMaxCells,
-                    "number of cells " << cells << " out of range (allowed: 1.." << kMaxCells
-                                       << ")");
     m_cells = cells;
+}
+
+void
+GprsScenarioHelper::Attach(uint32_t mobile, uint32_t cell)
+{
+    m_attached[mobile] = cell;
+}
+
+std::vector<uint32_t>
+GprsScenarioHelper::CellOfEachMobile(uint32_t mobiles) const
+{
+    std::vector<uint32_t> mobileCell(mobiles);
+    for (uint32_t i = 0; i < mobiles; ++i)
+    {
+        const auto attached = m_attached.find(i);
+        mobileCell[i] = attached != m_attached.end() ? attached->second : i % m_cells;
+    }
+    return mobileCell;
+}
+
+void
+GprsScenarioHelper::Check(uint32_t mobiles) const
+{
+    if (m_cells == 0 || m_cells > kMaxCells)
+    {
+        throw Refused("number of cells", m_cells, "1.." + std::to_string(kMaxCells));
+    }
+    if (mobiles == 0)
+    {
+        throw Refused("number of mobiles", mobiles, "1 or more");
+    }
+    for (const auto& [mobile, cell] : m_attached)
+    {
+        if (mobile >= mobiles)
+        {
+            throw Refused("Attach: mobile",
+                          mobile,
+                          "0.." + std::to_string(mobiles - 1) + ", the mobiles Install builds");
+        }
+        if (cell >= m_cells)
+        {
+            throw Refused("Attach: mobile " + std::to_string(mobile) + " to cell",
+                          cell,
+                          "0.." + std::to_string(m_cells - 1) + ", the cells of SetCells");
+        }
+    }
+    Check(CellOfEachMobile(mobiles), m_cells);
+}
+
+void
+GprsScenarioHelper::Check(const std::vector<uint32_t>& mobileCell, uint32_t cells) const
+{
+    if (!(m_lossRate >= 0 && m_lossRate <= 1))
+    {
+        throw Refused("Internet loss rate", m_lossRate, "0..1");
+    }
+    if (m_delay.IsStrictlyNegative())
+    {
+        throw Refused("Internet delay", m_delay.As(Time::MS), "0 or more");
+    }
+    if (m_delayStdev.IsStrictlyNegative())
+    {
+        throw Refused("Internet delay standard deviation", m_delayStdev.As(Time::MS), "0 or more");
+    }
+    if (m_proxy && m_giDelay.IsStrictlyNegative())
+    {
+        throw Refused("Gi link delay", m_giDelay.As(Time::MS), "0 or more");
+    }
+    if (cells == 0 || cells > kMaxCells)
+    {
+        throw Refused("number of cells", cells, "1.." + std::to_string(kMaxCells));
+    }
+    if (mobileCell.empty())
+    {
+        throw Refused("number of mobiles", 0, "1 or more");
+    }
+    const uint32_t prefixLength = CellPrefixLength(cells);
+    const uint32_t hosts = (1U << (32 - prefixLength)) - 2;
+    for (uint32_t c = 0; c < cells; ++c)
+    {
+        const auto inCell =
+            static_cast<uint32_t>(std::count(mobileCell.begin(), mobileCell.end(), c));
+        if (inCell + 1 > hosts)
+        {
+            throw Refused(std::to_string(mobileCell.size()) + " mobiles in " +
+                              std::to_string(cells) + " cells put " + std::to_string(inCell) +
+                              " in cell " + std::to_string(c) + ", whose /" +
+                              std::to_string(prefixLength) + " subnet has addresses for",
+                          hosts - 1,
+                          "fewer mobiles per cell, or fewer cells");
+        }
+    }
+    m_cell.Check();
 }
 
 GprsScenario
 GprsScenarioHelper::Install(uint32_t mobiles)
 {
-    NS_ABORT_MSG_IF(mobiles == 0, "a scenario needs at least one mobile");
+    GprsStopIfInvalid([this, mobiles]() { Check(mobiles); });
+    return Build(CellOfEachMobile(mobiles), m_cells);
+}
+
+GprsScenario
+GprsScenarioHelper::Install(const std::vector<uint32_t>& mobilesPerCell)
+{
+    std::vector<uint32_t> mobileCell;
+    for (uint32_t c = 0; c < mobilesPerCell.size(); ++c)
+    {
+        mobileCell.insert(mobileCell.end(), mobilesPerCell[c], c);
+    }
+    const auto cells = static_cast<uint32_t>(mobilesPerCell.size());
+    GprsStopIfInvalid([this, &mobileCell, cells]() {
+        if (!m_attached.empty())
+        {
+            throw std::invalid_argument("Install(mobilesPerCell) after Attach() (allowed: one way "
+                                        "of choosing the cells)");
+        }
+        Check(mobileCell, cells);
+    });
+    return Build(mobileCell, cells);
+}
+
+GprsScenario
+GprsScenarioHelper::Build(const std::vector<uint32_t>& mobileCell, uint32_t cells) const
+{
+    const auto mobiles = static_cast<uint32_t>(mobileCell.size());
     GprsScenario s;
     s.server = CreateObject<Node>();
     s.ggsn = CreateObject<Node>();
@@ -219,41 +390,31 @@ GprsScenarioHelper::Install(uint32_t mobiles)
         s.proxyAddress = giIf.GetAddress(0);
     }
 
-    // Cells: mobile i in cell i mod m_cells; cell c takes the c-th of m_cells equal subnets of
-    // 10.1.0.0/16 (a power of two of them, the least not below m_cells).
-    uint32_t subnetBits = 0;
-    while ((1U << subnetBits) < m_cells)
-    {
-        ++subnetBits;
-    }
-    const uint32_t prefixLength = 16 + subnetBits;
-    const uint32_t hosts = (1U << (32 - prefixLength)) - 2;
-    const uint32_t perCell = (mobiles + m_cells - 1) / m_cells;
-    NS_ABORT_MSG_IF(perCell + 1 > hosts,
-                    mobiles << " mobiles in " << m_cells << " cells need " << perCell + 1
-                            << " addresses per cell, more than the " << hosts << " of a /"
-                            << prefixLength << " (allowed: fewer mobiles or cells)");
+    // Cells: cell c takes the c-th of the equal subnets of the mobiles' network (CellPrefixLength)
+    // and numbers its mobiles in increasing order of i.
+    const uint32_t prefixLength = CellPrefixLength(cells);
+    s.mobileCell = mobileCell;
+    s.mobileNetwork = kMobileNetwork;
+    s.mobileMask = Ipv4Mask(~((1U << (32 - kMobilePrefixLength)) - 1));
+    s.cellMask = Ipv4Mask(~((1U << (32 - prefixLength)) - 1));
     std::vector<Ipv4InterfaceContainer> mobileIf(mobiles);
-    std::vector<Ipv4Address> ggsnCellAddress(m_cells);
     std::vector<Ptr<NetDevice>> msDevice(mobiles);
-    s.mobileCell.resize(mobiles);
-    for (uint32_t c = 0; c < m_cells; ++c)
+    for (uint32_t c = 0; c < cells; ++c)
     {
         NodeContainer cellMobiles;
-        std::vector<uint32_t> index;
-        for (uint32_t i = c; i < mobiles; i += m_cells)
+        const std::vector<uint32_t> index = s.GetCellMobiles(c);
+        for (const uint32_t i : index)
         {
             cellMobiles.Add(s.mobiles.Get(i));
-            index.push_back(i);
-            s.mobileCell[i] = c;
         }
         const NetDeviceContainer cellDevices = m_cell.Install(s.ggsn, cellMobiles);
         s.pcus.push_back(GprsHelper::GetPcu(cellDevices));
         s.bssDevices.Add(cellDevices.Get(0));
-        const uint32_t base = (10U << 24) | (1U << 16) | (c << (32 - prefixLength));
-        address.SetBase(Ipv4Address(base), Ipv4Mask(~((1U << (32 - prefixLength)) - 1)), "0.0.0.1");
+        address.SetBase(Ipv4Address(kMobileNetwork.Get() | (c << (32 - prefixLength))),
+                        s.cellMask,
+                        "0.0.0.1");
         const Ipv4InterfaceContainer cellIf = address.Assign(cellDevices);
-        ggsnCellAddress[c] = cellIf.GetAddress(0);
+        s.ggsnCellAddresses.push_back(cellIf.GetAddress(0));
         for (std::size_t k = 0; k < index.size(); ++k)
         {
             msDevice[index[k]] = cellDevices.Get(k + 1);
@@ -274,12 +435,12 @@ GprsScenarioHelper::Install(uint32_t mobiles)
     for (uint32_t i = 0; i < mobiles; ++i)
     {
         routing.GetStaticRouting(s.mobiles.Get(i)->GetObject<Ipv4>())
-            ->SetDefaultRoute(ggsnCellAddress[s.mobileCell[i]], 1);
+            ->SetDefaultRoute(s.ggsnCellAddresses[s.mobileCell[i]], 1);
     }
     if (m_proxy)
     {
         routing.GetStaticRouting(s.proxy->GetObject<Ipv4>())
-            ->AddNetworkRouteTo("10.1.0.0", "255.255.0.0", giIf.GetAddress(1), 2);
+            ->AddNetworkRouteTo(s.mobileNetwork, s.mobileMask, giIf.GetAddress(1), 2);
         routing.GetStaticRouting(s.ggsn->GetObject<Ipv4>())->SetDefaultRoute(giIf.GetAddress(0), 1);
     }
     return s;

@@ -13,6 +13,7 @@
 #include "ns3/nstime.h"
 #include "ns3/random-variable-stream.h"
 
+#include <map>
 #include <vector>
 
 /**
@@ -31,26 +32,42 @@ namespace ns3
  */
 struct GprsScenario
 {
-    Ptr<Node> server;                        //!< the Internet server
-    Ptr<Node> proxy;                         //!< the proxy node, or null when none was asked for
-    Ptr<Node> ggsn;                          //!< the GGSN (network side of the cell)
-    NodeContainer mobiles;                   //!< the mobiles: mobiles.Get(i) is mobile i
-    Ipv4Address serverAddress;               //!< the server's address (10.0.0.1)
-    Ipv4Address proxyAddress;                //!< the proxy's Gi address (10.0.1.1), if any
-    Ipv4InterfaceContainer mobileInterfaces; //!< one per mobile, in order
-    NetDeviceContainer internetDevices;      //!< Internet link: the server's, then the gateway's
-    NetDeviceContainer bssDevices;           //!< each cell's GprsBssNetDevice, on the GGSN
-    NetDeviceContainer msDevices;            //!< GprsMsNetDevice of mobile i: msDevices.Get(i)
-    Ptr<GprsPcu> pcu;                        //!< the (first) cell's PCU
-    std::vector<Ptr<GprsPcu>> pcus;          //!< the PCU of cell c: pcus[c]
-    std::vector<uint32_t> mobileCell;        //!< the cell of mobile i: mobileCell[i]
-    Ptr<RandomVariableStream> internetDelay; //!< per-packet Internet delay, s, or null
+    Ptr<Node> server;                           //!< the Internet server
+    Ptr<Node> proxy;                            //!< the proxy node, or null when none was asked for
+    Ptr<Node> ggsn;                             //!< the GGSN (network side of the cell)
+    NodeContainer mobiles;                      //!< the mobiles: mobiles.Get(i) is mobile i
+    Ipv4Address serverAddress;                  //!< the server's address (10.0.0.1)
+    Ipv4Address proxyAddress;                   //!< the proxy's Gi address (10.0.1.1), if any
+    Ipv4InterfaceContainer mobileInterfaces;    //!< one per mobile, in order
+    NetDeviceContainer internetDevices;         //!< Internet link: the server's, then the gateway's
+    NetDeviceContainer bssDevices;              //!< each cell's GprsBssNetDevice, on the GGSN
+    NetDeviceContainer msDevices;               //!< GprsMsNetDevice of mobile i: msDevices.Get(i)
+    Ptr<GprsPcu> pcu;                           //!< the (first) cell's PCU
+    std::vector<Ptr<GprsPcu>> pcus;             //!< the PCU of cell c: pcus[c]
+    std::vector<uint32_t> mobileCell;           //!< the cell of mobile i: mobileCell[i]
+    std::vector<Ipv4Address> ggsnCellAddresses; //!< the GGSN's address in cell c's subnet
+    Ipv4Mask cellMask;                          //!< the mask of every cell's subnet
+    Ipv4Address mobileNetwork;                  //!< all cells' network (10.1.0.0)
+    Ipv4Mask mobileMask;                        //!< its mask (/16)
+    Ptr<RandomVariableStream> internetDelay;    //!< per-packet Internet delay, s, or null
 
     /**
      * \param i mobile index
      * \return its address
      */
     Ipv4Address GetMobileAddress(uint32_t i) const;
+
+    /**
+     * \param cell cell index
+     * \return the network of its subnet (with cellMask)
+     */
+    Ipv4Address GetCellNetwork(uint32_t cell) const;
+
+    /**
+     * \param cell cell index
+     * \return the indices i of its mobiles, in increasing order (the PCU's mobile k is the k-th)
+     */
+    std::vector<uint32_t> GetCellMobiles(uint32_t cell) const;
 };
 
 /**
@@ -101,31 +118,80 @@ class GprsScenarioHelper
 
     /**
      * Put several cells behind the GGSN, each built by Cell() with its own PCU and channel;
-     * the Gi side (Internet link, proxy) is shared. Mobile i goes to cell i mod cells. The
-     * mobiles' 10.1.0.0/16 is split into the least power of two of equal subnets not below
-     * cells (one cell: all of it; 1024 cells: /26 subnets of 61 mobiles at most).
+     * the Gi side (Internet link, proxy) is shared. Mobile i goes to cell i mod cells unless
+     * Attach() chose its cell. The mobiles' 10.1.0.0/16 is split into the least power of two
+     * of equal subnets not below cells (one cell: all of it; 1024 cells: /26 subnets of 61
+     * mobiles at most).
      * \param cells number of cells, 1..1024 (default 1)
      */
     void SetCells(uint32_t cells);
 
     /**
-     * Build the scenario.
+     * Put mobile i in a chosen cell instead of cell i mod cells. The scenario creates the
+     * mobiles' nodes, so a mobile is named by its index and attached before Install(mobiles);
+     * Install checks that both exist.
+     * \param mobile the mobile's index
+     * \param cell its cell, below SetCells' number
+     */
+    void Attach(uint32_t mobile, uint32_t cell);
+
+    /**
+     * Check every value given so far for a scenario of that many mobiles (the cell helper's
+     * too, GprsHelper::Check), as Install does before building.
+     * \param mobiles number of mobiles
+     * \throws std::invalid_argument naming the first bad value and what is allowed
+     */
+    void Check(uint32_t mobiles) const;
+
+    /**
+     * Build the scenario; a value that Check() refuses stops the program with its message.
      * \param mobiles number of mobiles, at least 1
      * \return the nodes, devices and addresses
      */
     GprsScenario Install(uint32_t mobiles);
 
+    /**
+     * Build the scenario with explicit cells: cell c has mobilesPerCell[c] mobiles, numbered
+     * cell by cell (cell 0's first); SetCells is not used, and Attach must not have been.
+     * Name the type, Install(std::vector<uint32_t>{6}): a braced {6} alone calls Install(6).
+     * \param mobilesPerCell mobiles of each cell (1..1024 cells, at least one mobile in all)
+     * \return the nodes, devices and addresses
+     */
+    GprsScenario Install(const std::vector<uint32_t>& mobilesPerCell);
+
   private:
-    GprsHelper m_cell; //!< the cell
-    DataRate m_rate;   //!< Internet link rate
-    Time m_delay;      //!< Internet link delay
-    double m_lossRate; //!< Internet link loss
-    Time m_delayStdev; //!< Internet delay standard deviation
-    bool m_keepOrder;  //!< Internet delay variation keeps the order
-    bool m_proxy;      //!< with a proxy node
-    uint32_t m_cells;  //!< cells behind the GGSN
-    Time m_giDelay;    //!< proxy-GGSN delay
-    DataRate m_giRate; //!< proxy-GGSN rate
+    /**
+     * \param mobiles number of mobiles
+     * \return the cell of each mobile, from SetCells and Attach
+     */
+    std::vector<uint32_t> CellOfEachMobile(uint32_t mobiles) const;
+
+    /**
+     * \param mobileCell the cell of each mobile
+     * \param cells number of cells
+     * \throws std::invalid_argument naming the first bad value and what is allowed
+     */
+    void Check(const std::vector<uint32_t>& mobileCell, uint32_t cells) const;
+
+    /**
+     * Build what Check() accepted.
+     * \param mobileCell the cell of each mobile
+     * \param cells number of cells
+     * \return the nodes, devices and addresses
+     */
+    GprsScenario Build(const std::vector<uint32_t>& mobileCell, uint32_t cells) const;
+
+    GprsHelper m_cell;                       //!< the cell
+    DataRate m_rate;                         //!< Internet link rate
+    Time m_delay;                            //!< Internet link delay
+    double m_lossRate;                       //!< Internet link loss
+    Time m_delayStdev;                       //!< Internet delay standard deviation
+    bool m_keepOrder;                        //!< Internet delay variation keeps the order
+    bool m_proxy;                            //!< with a proxy node
+    uint32_t m_cells;                        //!< cells behind the GGSN
+    std::map<uint32_t, uint32_t> m_attached; //!< mobile -> cell, from Attach
+    Time m_giDelay;                          //!< proxy-GGSN delay
+    DataRate m_giRate;                       //!< proxy-GGSN rate
 };
 
 } // namespace ns3

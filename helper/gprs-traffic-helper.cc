@@ -4,7 +4,7 @@
 
 #include "gprs-traffic-helper.h"
 
-#include "ns3/abort.h"
+#include "ns3/fatal-error.h"
 #include "ns3/inet-socket-address.h"
 
 #include <algorithm>
@@ -64,18 +64,22 @@ GprsTrafficHelper::SetAttribute(const std::string& name, const AttributeValue& v
 {
     const TypeId tid = m_factory.GetTypeId();
     TypeId::AttributeInformation info;
-    NS_ABORT_MSG_UNLESS(tid.LookupAttributeByName(name, &info),
-                        "traffic service '" << m_service << "': " << tid.GetName()
-                                            << " has no attribute " << name);
+    if (!(tid.LookupAttributeByName(name, &info)))
+    {
+        NS_FATAL_ERROR("traffic service '" << m_service << "': " << tid.GetName()
+                                           << " has no attribute " << name);
+    }
     const Ptr<AttributeValue> valid = info.checker->CreateValidValue(value);
-    NS_ABORT_MSG_UNLESS(valid,
-                        "traffic service '" << m_service << "': " << tid.GetName() << "::" << name
-                                            << " = " << value.SerializeToString(info.checker)
-                                            << " is out of range (allowed: "
-                                            << (info.checker->HasUnderlyingTypeInformation()
-                                                    ? info.checker->GetUnderlyingTypeInformation()
-                                                    : info.checker->GetValueTypeName())
-                                            << "; " << info.help << ")");
+    if (!valid)
+    {
+        NS_FATAL_ERROR("traffic service '" << m_service << "': " << tid.GetName() << "::" << name
+                                           << " = " << value.SerializeToString(info.checker)
+                                           << " is out of range (allowed: "
+                                           << (info.checker->HasUnderlyingTypeInformation()
+                                                   ? info.checker->GetUnderlyingTypeInformation()
+                                                   : info.checker->GetValueTypeName())
+                                           << "; " << info.help << ")");
+    }
     m_factory.Set(name, *valid);
 }
 
@@ -106,10 +110,12 @@ GprsTrafficHelper::Install(Ptr<Node> server,
 GprsTrafficApps
 GprsTrafficHelper::Install(const GprsScenario& scenario, uint32_t mobile, uint16_t port) const
 {
-    NS_ABORT_MSG_IF(mobile >= scenario.mobiles.GetN(),
-                    "traffic service '" << m_service << "' for mobile " << mobile
-                                        << ": the scenario has " << scenario.mobiles.GetN()
-                                        << " mobiles");
+    if (mobile >= scenario.mobiles.GetN())
+    {
+        NS_FATAL_ERROR("traffic service '" << m_service << "' for mobile " << mobile
+                                           << ": the scenario has " << scenario.mobiles.GetN()
+                                           << " mobiles");
+    }
     return Install(scenario.server,
                    scenario.mobiles.Get(mobile),
                    scenario.GetMobileAddress(mobile),

@@ -13,7 +13,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <map>
+#include <optional>
 
 using namespace ns3;
 using namespace ns3::gprs_test;
@@ -265,58 +267,108 @@ class GprsInternetDelayVariationTestCase : public TestCase
     bool m_keepOrder; //!< FIFO
 };
 
-/// Several cells behind one GGSN (SetCells): one PCU and network-side device per cell, mobile i
-/// in cell i mod cells, the cells' subnets of 10.1.0.0/16, and one packet each way per mobile.
+/// Several cells behind one GGSN: one PCU and network-side device per cell, each mobile in the
+/// cell chosen (SetCells' i mod cells, Attach, or Install's explicit cells), the cells' subnets
+/// of 10.1.0.0/16, the fields that name them, and one packet each way per mobile.
 class GprsScenarioCellsTestCase : public TestCase
 {
   public:
+    /// Builds the scenario.
+    using Build = std::function<GprsScenario(GprsScenarioHelper&)>;
+
     /**
+     * \param name what the case builds
+     * \param build builds it
+     * \param mobileCell the cell each mobile must be in
+     * \param subnet addresses of a cell's subnet
+     */
+    GprsScenarioCellsTestCase(const std::string& name,
+                              Build build,
+                              std::vector<uint32_t> mobileCell,
+                              uint32_t subnet)
+        : TestCase("GprsScenario with " + name),
+          m_build(std::move(build)),
+          m_mobileCell(std::move(mobileCell)),
+          m_subnet(subnet)
+    {
+    }
+
+    /**
+     * SetCells alone: mobile i in cell i mod cells.
      * \param cells the cells
      * \param mobiles the mobiles
      * \param subnet addresses of a cell's subnet
+     * \return the case
      */
-    GprsScenarioCellsTestCase(uint32_t cells, uint32_t mobiles, uint32_t subnet)
-        : TestCase("GprsScenario with " + std::to_string(cells) + " cells behind one GGSN"),
-          m_cells(cells),
-          m_mobiles(mobiles),
-          m_subnet(subnet)
+    static GprsScenarioCellsTestCase* RoundRobin(uint32_t cells, uint32_t mobiles, uint32_t subnet)
     {
+        std::vector<uint32_t> mobileCell(mobiles);
+        for (uint32_t i = 0; i < mobiles; ++i)
+        {
+            mobileCell[i] = i % cells;
+        }
+        return new GprsScenarioCellsTestCase(
+            std::to_string(cells) + " cells behind one GGSN",
+            [cells, mobiles](GprsScenarioHelper& helper) {
+                helper.SetCells(cells);
+                return helper.Install(mobiles);
+            },
+            mobileCell,
+            subnet);
     }
 
   private:
     void DoRun() override
     {
-        const uint32_t cells = m_cells;
-        const uint32_t mobiles = m_mobiles;
         GprsScenarioHelper helper;
-        helper.SetCells(cells);
-        const GprsScenario s = helper.Install(mobiles);
+        const GprsScenario s = m_build(helper);
+        const auto mobiles = static_cast<uint32_t>(m_mobileCell.size());
+        const uint32_t cells = *std::max_element(m_mobileCell.begin(), m_mobileCell.end()) + 1;
         NS_TEST_ASSERT_MSG_EQ(s.bssDevices.GetN(), cells, "one network-side device per cell");
         NS_TEST_ASSERT_MSG_EQ(s.pcus.size(), cells, "one PCU per cell");
+        NS_TEST_ASSERT_MSG_EQ(s.ggsnCellAddresses.size(), cells, "one GGSN address per cell");
         NS_TEST_EXPECT_MSG_EQ(s.pcu, s.pcus[0], "pcu is the first cell's");
+        NS_TEST_EXPECT_MSG_EQ(s.cellMask, Ipv4Mask(~(m_subnet - 1)), "cellMask: the subnets'");
+        NS_TEST_EXPECT_MSG_EQ(s.mobileNetwork, Ipv4Address("10.1.0.0"), "as documented");
+        NS_TEST_EXPECT_MSG_EQ(s.mobileMask, Ipv4Mask("255.255.0.0"), "as documented");
         for (uint32_t c = 0; c < cells; ++c)
         {
             const auto bss = DynamicCast<GprsBssNetDevice>(s.bssDevices.Get(c));
             NS_TEST_ASSERT_MSG_NE(bss, nullptr, "bssDevices holds GprsBssNetDevices");
             NS_TEST_EXPECT_MSG_EQ(bss->GetNode(), s.ggsn, "every cell on the GGSN");
             NS_TEST_EXPECT_MSG_EQ(bss->GetPcu(), s.pcus[c], "pcus[c] is cell c's");
+            const Ipv4Address network(Ipv4Address("10.1.0.0").Get() + c * m_subnet);
             NS_TEST_EXPECT_MSG_EQ(AddressOf(s.ggsn, bss),
-                                  Ipv4Address(Ipv4Address("10.1.0.1").Get() + c * m_subnet),
+                                  Ipv4Address(network.Get() + 1),
                                   "cell " << c << "'s GGSN address");
+            NS_TEST_EXPECT_MSG_EQ(s.ggsnCellAddresses[c], AddressOf(s.ggsn, bss), "field");
+            NS_TEST_EXPECT_MSG_EQ(s.GetCellNetwork(c), network, "cell " << c << "'s subnet");
         }
         NS_TEST_ASSERT_MSG_EQ(s.msDevices.GetN(), mobiles, "one mobile device per mobile");
+        std::vector<std::vector<uint32_t>> cellMobiles(cells);
         for (uint32_t i = 0; i < mobiles; ++i)
         {
-            const uint32_t c = i % cells;
-            NS_TEST_EXPECT_MSG_EQ(s.mobileCell[i], c, "mobile i in cell i mod cells");
+            const uint32_t c = m_mobileCell[i];
+            const auto k = static_cast<uint32_t>(cellMobiles[c].size()); // its index in the cell
+            cellMobiles[c].push_back(i);
+            NS_TEST_EXPECT_MSG_EQ(s.mobileCell[i], c, "mobile " << i << "'s cell");
             const auto ms = DynamicCast<GprsMsNetDevice>(s.msDevices.Get(i));
             NS_TEST_ASSERT_MSG_NE(ms, nullptr, "msDevices holds GprsMsNetDevices");
             NS_TEST_EXPECT_MSG_EQ(ms->GetNode(), s.mobiles.Get(i), "device i on mobile i");
-            NS_TEST_EXPECT_MSG_EQ(ms->GetIndex(), i / cells, "its index in its cell's PCU");
             NS_TEST_EXPECT_MSG_EQ(
-                s.GetMobileAddress(i),
-                Ipv4Address(Ipv4Address("10.1.0.2").Get() + c * m_subnet + i / cells),
-                "mobile " << i << "'s address in its cell's subnet");
+                ms->GetGprsChannel(),
+                DynamicCast<GprsBssNetDevice>(s.bssDevices.Get(c))->GetGprsChannel(),
+                "mobile " << i << " on its cell's channel");
+            NS_TEST_EXPECT_MSG_EQ(ms->GetIndex(), k, "its index in its cell's PCU");
+            NS_TEST_EXPECT_MSG_EQ(s.GetMobileAddress(i),
+                                  Ipv4Address(Ipv4Address("10.1.0.2").Get() + c * m_subnet + k),
+                                  "mobile " << i << "'s address in its cell's subnet");
+        }
+        for (uint32_t c = 0; c < cells; ++c)
+        {
+            NS_TEST_EXPECT_MSG_EQ((s.GetCellMobiles(c) == cellMobiles[c]),
+                                  true,
+                                  "GetCellMobiles(" << c << ")");
         }
         const std::vector<uint32_t> rx = OnePacketEachWay(s, Seconds(8));
         for (uint32_t i = 0; i < mobiles; ++i)
@@ -326,9 +378,70 @@ class GprsScenarioCellsTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(rx[mobiles], mobiles, "the server received every uplink packet");
     }
 
-    uint32_t m_cells;   //!< cells
-    uint32_t m_mobiles; //!< mobiles
-    uint32_t m_subnet;  //!< addresses of a cell's subnet
+    Build m_build;                      //!< builds the scenario
+    std::vector<uint32_t> m_mobileCell; //!< the cell of each mobile
+    uint32_t m_subnet;                  //!< addresses of a cell's subnet
+};
+
+/**
+ * GprsProxyHelper::Install for a whole scenario of two cells and for one of its cells: a 20 kB
+ * TCP download to a mobile of each cell passes the split proxy only where it was installed.
+ */
+class GprsScenarioProxyPerCellTestCase : public TestCase
+{
+  public:
+    /// \param cell the cell given to Install, or none for Install(scenario)
+    explicit GprsScenarioProxyPerCellTestCase(std::optional<uint32_t> cell)
+        : TestCase(cell ? "GprsProxyHelper::Install(scenario, " + std::to_string(*cell) + ")"
+                        : std::string("GprsProxyHelper::Install(scenario) with two cells")),
+          m_cell(cell)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        constexpr uint32_t kBytes = 20000;
+        GprsScenarioHelper helper;
+        helper.SetProxy(true);
+        const GprsScenario s = helper.Install(std::vector<uint32_t>{1, 1});
+        const GprsProxyHelper split("split");
+        const Ptr<GprsProxy> proxy = m_cell ? split.Install(s, *m_cell) : split.Install(s);
+        Ipv4AddressValue network;
+        Ipv4MaskValue mask;
+        proxy->GetAttribute("MobileNetwork", network);
+        proxy->GetAttribute("MobileMask", mask);
+        NS_TEST_EXPECT_MSG_EQ(network.Get(),
+                              (m_cell ? s.GetCellNetwork(*m_cell) : s.mobileNetwork),
+                              "MobileNetwork: the cell's subnet, or every cell's network");
+        NS_TEST_EXPECT_MSG_EQ(mask.Get(), (m_cell ? s.cellMask : s.mobileMask), "MobileMask");
+        const uint16_t port = 5000;
+        const ApplicationContainer sinks =
+            PacketSinkHelper("ns3::TcpSocketFactory",
+                             InetSocketAddress(Ipv4Address::GetAny(), port))
+                .Install(s.mobiles);
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            BulkSendHelper bulk("ns3::TcpSocketFactory",
+                                InetSocketAddress(s.GetMobileAddress(i), port));
+            bulk.SetAttribute("MaxBytes", UintegerValue(kBytes));
+            bulk.Install(s.server).Start(Seconds(1));
+        }
+        Simulator::Stop(Seconds(60));
+        Simulator::Run();
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            NS_TEST_EXPECT_MSG_EQ(DynamicCast<PacketSink>(sinks.Get(i))->GetTotalRx(),
+                                  kBytes,
+                                  "mobile " << i << "'s download");
+        }
+        NS_TEST_EXPECT_MSG_EQ(GprsProxyHelper::GetCounters(proxy).bytesRelayedToMobile,
+                              (m_cell ? kBytes : 2 * kBytes),
+                              "the proxy relayed the downloads of its cells only");
+        Simulator::Destroy();
+    }
+
+    std::optional<uint32_t> m_cell; //!< Install's cell
 };
 
 /// GprsScenario's suite.
@@ -343,9 +456,34 @@ class GprsScenarioTestSuite : public GprsTestSuite
         AddMade([]() { return new GprsInternetDelayVariationTestCase(true); });
         AddMade([]() { return new GprsInternetDelayVariationTestCase(false); });
         // Three cells (2, 2 and 1 mobiles) take four /18 subnets: 10.1.0.0, 10.1.64.0, ...
-        AddMade([]() { return new GprsScenarioCellsTestCase(3, 5, 64 * 256); });
+        AddMade([]() { return GprsScenarioCellsTestCase::RoundRobin(3, 5, 64 * 256); });
         // The most cells, /26 subnets: the last cell's GGSN is 10.1.255.193.
-        AddMade([]() { return new GprsScenarioCellsTestCase(1024, 1024, 64); });
+        AddMade([]() { return GprsScenarioCellsTestCase::RoundRobin(1024, 1024, 64); });
+        // Attach: mobiles 0 and 3 in cell 1, the others by i mod 2 (cell 1 gets 0, 1, 3).
+        AddMade([]() {
+            return new GprsScenarioCellsTestCase(
+                "mobiles attached to chosen cells",
+                [](GprsScenarioHelper& helper) {
+                    helper.SetCells(2);
+                    helper.Attach(0, 1);
+                    helper.Attach(3, 1);
+                    return helper.Install(5);
+                },
+                {1, 1, 0, 1, 0},
+                128 * 256);
+        });
+        // Explicit cells of 3, 0 and 2 mobiles, numbered cell by cell.
+        AddMade([]() {
+            return new GprsScenarioCellsTestCase(
+                "explicit cells of 3, 0 and 2 mobiles",
+                [](GprsScenarioHelper& helper) {
+                    return helper.Install(std::vector<uint32_t>{3, 0, 2});
+                },
+                {0, 0, 0, 2, 2},
+                64 * 256);
+        });
+        AddMade([]() { return new GprsScenarioProxyPerCellTestCase(std::nullopt); });
+        AddMade([]() { return new GprsScenarioProxyPerCellTestCase(1); });
     }
 };
 

@@ -5,6 +5,8 @@
 // The cwnd clamp as TcpSocketBase drives it, the split proxy's initial sequence numbers, the
 // C_clamp rule, and the proxies' bad inputs: each stops with a message naming the value.
 
+#include "gprs-expect-invalid.h"
+
 #include "ns3/gprs-proxy-helper.h"
 #include "ns3/gprs-proxy-tcp-socket.h"
 #include "ns3/gprs-split-proxy.h"
@@ -183,12 +185,19 @@ TEST(GprsProxyHelper, VariantsByName)
 
 TEST(GprsProxyHelper, BadInputsNameTheValue)
 {
-    EXPECT_DEATH(GprsProxyHelper("snooper"),
-                 "unknown proxy variant 'snooper' \\(allowed: none, reno, snoop, split, clamp, "
-                 "ack-window\\)");
-    EXPECT_DEATH(GprsProxyHelper("clamp").SetClamp(0), "proxy clamp of 0 bytes");
+    // Check() names the value; Install stops with NS_FATAL_ERROR's message alone (no cond=).
+    ExpectInvalid([]() { GprsProxyHelper("snooper").Check(); },
+                  "unknown proxy variant 'snooper' (allowed: none, reno, snoop, split, clamp, "
+                  "ack-window)");
+    EXPECT_DEATH(GprsProxyHelper("snooper").Install(CreateObject<Node>()),
+                 "^msg=\"unknown proxy variant 'snooper' \\(allowed: none, reno, snoop, split, "
+                 "clamp, ack-window\\)\", ");
+    GprsProxyHelper zero("clamp");
+    zero.SetClamp(0);
+    ExpectInvalid([&zero]() { zero.Check(); }, "proxy clamp of 0 bytes");
+    EXPECT_DEATH(zero.Install(CreateObject<Node>()), "^msg=\"proxy clamp of 0 bytes");
     EXPECT_DEATH(GprsProxyHelper("snoop").Install(CreateObject<Node>()),
-                 "proxy variant 'snoop': node [0-9]+ has no Internet stack");
+                 "^msg=\"proxy variant 'snoop': node [0-9]+ has no Internet stack");
     EXPECT_DEATH(GprsProxyHelper("split").Install(GprsScenario()),
                  "proxy variant 'split': the scenario has no proxy node");
     EXPECT_DEATH(GprsProxyHelper::DeriveClamp(0, GprsCodingScheme::CS2, Seconds(1)),
