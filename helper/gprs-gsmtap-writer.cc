@@ -105,9 +105,20 @@ GprsGsmtapWriter::Attach(Ptr<GprsPcu> pcu, Ptr<PcapFileWrapper> file)
                                                     0,
                                                     kGprsSnDataFirstHeaderOctets,
                                                     kGprsSnDataNextHeaderOctets);
+    m_ms.reset();
     pcu->TraceConnectWithoutContext("RadioBlock",
                                     MakeCallback(&GprsGsmtapWriter::RadioBlock, this));
     pcu->TraceConnectWithoutContext("LlcFrame", MakeCallback(&GprsGsmtapWriter::LlcFrame, this));
+}
+
+void
+GprsGsmtapWriter::Attach(Ptr<GprsPcu> pcu, uint32_t ms, Ptr<PcapFileWrapper> file)
+{
+    NS_ABORT_MSG_IF(ms >= pcu->GetNMs(),
+                    "GprsGsmtapWriter::Attach: no mobile " << ms << " in a cell of "
+                                                           << pcu->GetNMs());
+    Attach(pcu, file);
+    m_ms = ms;
 }
 
 GprsGsmtapWriter::Link&
@@ -167,6 +178,10 @@ GprsGsmtapWriter::AbmFrame(Link& link, bool fromNetwork, const GprsLlcFrameRecor
 void
 GprsGsmtapWriter::LlcFrame(uint32_t ms, GprsDirection dir, const GprsLlcFrameRecord& r)
 {
+    if (m_ms && ms != *m_ms)
+    {
+        return;
+    }
     Link& link = GetLink(ms, dir);
     const bool fromNetwork = dir == GprsDirection::DOWNLINK;
     const auto nu = static_cast<uint16_t>(r.frameId % kNuModulus);
@@ -307,6 +322,10 @@ GprsGsmtapWriter::EncodeBlock(const GprsRadioBlockRecord& r, Link& link)
 void
 GprsGsmtapWriter::RadioBlock(const GprsRadioBlockRecord& r)
 {
+    if (m_ms && r.ms != *m_ms)
+    {
+        return;
+    }
     Link& link = GetLink(r.ms, r.dir);
     // The block has arrived once its four TDMA frames are over.
     const Time t = GprsBlockTiming::FrameStart(r.frame + GprsBlockTiming::kFramesPerBlock);
@@ -318,7 +337,7 @@ GprsGsmtapWriter::RadioBlock(const GprsRadioBlockRecord& r)
     h.snrDb = static_cast<int8_t>(std::clamp(std::lround(r.ciDb), -128L, 127L));
     h.frameNumber = GprsBlockTiming::ToFn(r.frame);
     h.subType = r.kind == GprsRadioBlockRecord::DATA ? GsmtapChannel::PDTCH : GsmtapChannel::PACCH;
-    Write(t, h, EncodeBlock(r, link), r.lost);
+    Write(t, h, EncodeBlock(r, link), r.ms, r.dir, r.lost);
     if (r.kind != GprsRadioBlockRecord::DATA || r.txKind != GprsRlcTxKind::NEW)
     {
         return;
@@ -346,7 +365,7 @@ GprsGsmtapWriter::RadioBlock(const GprsRadioBlockRecord& r)
             llc.timeslot = first->second.second;
             link.firstBlock.erase(first);
         }
-        Write(t, llc, frame->second, false);
+        Write(t, llc, frame->second, r.ms, r.dir, false);
     }
 }
 
@@ -354,11 +373,16 @@ void
 GprsGsmtapWriter::Write(Time t,
                         const GsmtapHeader& header,
                         const std::vector<uint8_t>& payload,
+                        uint32_t ms,
+                        GprsDirection dir,
                         bool lost)
 {
+    const uint32_t mobile = GetTlli(ms);
+    const uint32_t network = lost ? kLostAddress : kNetworkAddress;
+    const bool down = dir == GprsDirection::DOWNLINK;
     const std::vector<uint8_t> packet = EncapsulateGsmtap(EncodeGsmtap(header, payload),
-                                                          kDecodedAddress,
-                                                          lost ? kLostAddress : kDecodedAddress);
+                                                          down ? network : mobile,
+                                                          down ? mobile : network);
     m_file->Write(t, packet.data(), static_cast<uint32_t>(packet.size()));
 }
 

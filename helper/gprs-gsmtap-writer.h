@@ -44,8 +44,12 @@ namespace ns3
  *   the first time (same time stamp), with the timeslot and frame number of the block that
  *   carried its first octet. Wireshark decodes LLC, SNDCP (reassembling N-PDUs) and the IP packet.
  *
- * A block the receiver fails to decode is written too, with the sender's content, but to IPv4
- * destination 127.0.0.2 instead of 127.0.0.1 (Wireshark: ip.dst == 127.0.0.2).
+ * Each packet goes, in IPv4, from the sender of its block or frame to the receiver: a mobile is
+ * the IPv4 address whose 32 bits are its TLLI (0xc0000003 is 192.0.0.3), the network side is
+ * kNetworkAddress (127.0.0.1), or kLostAddress (127.0.0.2) for a block the receiver failed to
+ * decode (written all the same, with the sender's content). So Wireshark's SNDCP reassembly,
+ * which keys the segments of an N-PDU by the packet's addresses and the N-PDU number, keeps the
+ * mobiles and the two directions apart, and "ip.addr == 192.0.0.3" shows one mobile.
  *
  * The LLC frames are real UI frames (SAPI 3, N(U) = the frame's number on its link modulo 512,
  * PM = 1, FCS) carrying SN-UNITDATA PDUs (NSAPI 5, N-PDU numbers counted per link) when the
@@ -53,8 +57,9 @@ namespace ns3
  * frames without user data (keep-alive, cell update) are empty UI frames of SAPI 1. With other
  * sizes the header and FCS octets are written as zeros around the IP octets. LLC
  * acknowledged-mode frames are I+S, S, SABM and UA frames (EncodeLlcAbmFrame()), the I frames
- * carrying SN-DATA PDUs (N-PDU numbers counted per link, modulo 256). The mobile's TLLI is the
- * local TLLI of its node id (GprsLocalTlli()).
+ * carrying SN-DATA PDUs (N-PDU numbers counted per link, modulo 256). N-PDU numbers are per
+ * mobile and direction, from 0, as each mobile's SNDCP entity numbers them (TS 44.065 clause
+ * 6.7.1.2). The mobile's TLLI is the local TLLI of its node id (GprsLocalTlli()).
  */
 class GprsGsmtapWriter : public Object
 {
@@ -74,9 +79,18 @@ class GprsGsmtapWriter : public Object
      */
     void Attach(Ptr<GprsPcu> pcu, Ptr<PcapFileWrapper> file);
 
-    /// IPv4 destination of the blocks the receiver decoded: 127.0.0.1.
-    static constexpr uint32_t kDecodedAddress = 0x7F000001;
-    /// IPv4 destination of the blocks the receiver lost: 127.0.0.2.
+    /**
+     * Write the blocks and LLC frames of one mobile of a cell into a file: those it sends or
+     * receives, the blocks that grant it the uplink (USF) included.
+     * \param pcu the mobile's cell's PCU
+     * \param ms the mobile's index in the cell (GprsMsNetDevice::GetIndex())
+     * \param file a pcap file opened with link type RAW (PcapHelper::DLT_RAW)
+     */
+    void Attach(Ptr<GprsPcu> pcu, uint32_t ms, Ptr<PcapFileWrapper> file);
+
+    /// IPv4 address of the network side: 127.0.0.1.
+    static constexpr uint32_t kNetworkAddress = 0x7F000001;
+    /// IPv4 address of the network side in the blocks the receiver lost: 127.0.0.2.
     static constexpr uint32_t kLostAddress = 0x7F000002;
 
   protected:
@@ -101,11 +115,17 @@ class GprsGsmtapWriter : public Object
     std::vector<uint8_t> AbmFrame(Link& link, bool fromNetwork, const GprsLlcFrameRecord& r);
     std::vector<uint8_t> EncodeBlock(const GprsRadioBlockRecord& r, Link& link);
     const GprsRlcDataField& DataField(const GprsRadioBlockRecord& r, Link& link);
-    void Write(Time t, const GsmtapHeader& header, const std::vector<uint8_t>& payload, bool lost);
+    void Write(Time t,
+               const GsmtapHeader& header,
+               const std::vector<uint8_t>& payload,
+               uint32_t ms,
+               GprsDirection dir,
+               bool lost);
     Link& GetLink(uint32_t ms, GprsDirection dir);
     uint32_t GetTlli(uint32_t ms) const;
 
     Ptr<GprsPcu> m_pcu;                               //!< the cell
+    std::optional<uint32_t> m_ms;                     //!< the one mobile written, or all
     Ptr<PcapFileWrapper> m_file;                      //!< the output
     std::map<std::pair<uint32_t, int>, Link> m_links; //!< (mobile, direction) -> state
     bool m_standardLlc{true}; //!< the PCU's LLC and SNDCP sizes are the standard ones

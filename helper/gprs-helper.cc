@@ -23,6 +23,7 @@
 #include "ns3/string.h"
 
 #include <iomanip>
+#include <optional>
 
 namespace ns3
 {
@@ -78,6 +79,45 @@ AllDevices()
         }
     }
     return devices;
+}
+
+/**
+ * Write a cell, or one mobile of it, into the pcap file of a device (GprsGsmtapWriter); the
+ * writer is aggregated to the device, so that it lives as long as the device and closes its
+ * file on Dispose.
+ * \param device a GprsBssNetDevice or GprsMsNetDevice
+ * \param prefix file name prefix, or the file name itself if explicitFilename
+ * \param explicitFilename prefix is the file name
+ * \param pcu the cell's PCU
+ * \param ms the mobile's index in the cell; none: the whole cell
+ */
+void
+AddGsmtapWriter(Ptr<NetDevice> device,
+                const std::string& prefix,
+                bool explicitFilename,
+                Ptr<GprsPcu> pcu,
+                std::optional<uint32_t> ms)
+{
+    if (device->GetObject<GprsGsmtapWriter>())
+    {
+        NS_FATAL_ERROR("GprsHelper::EnableGsmtap: GSMTAP already enabled on device "
+                       << device->GetIfIndex() << " of node " << device->GetNode()->GetId());
+    }
+    PcapHelper pcapHelper;
+    const std::string filename =
+        explicitFilename ? prefix : pcapHelper.GetFilenameFromDevice(prefix, device);
+    const Ptr<PcapFileWrapper> file =
+        pcapHelper.CreateFile(filename, std::ios::out, gprs::kPcapLinkTypeRaw);
+    const Ptr<GprsGsmtapWriter> writer = CreateObject<GprsGsmtapWriter>();
+    if (ms)
+    {
+        writer->Attach(pcu, *ms, file);
+    }
+    else
+    {
+        writer->Attach(pcu, file);
+    }
+    device->AggregateObject(writer);
 }
 
 } // namespace
@@ -248,25 +288,32 @@ GprsHelper::EnableGsmtap(const std::string& prefix,
                          const NetDeviceContainer& devices,
                          bool explicitFilename) const
 {
-    PcapHelper pcapHelper;
     for (auto it = devices.Begin(); it != devices.End(); ++it)
     {
-        const Ptr<GprsBssNetDevice> bss = DynamicCast<GprsBssNetDevice>(*it);
-        if (!bss)
+        if (const Ptr<GprsBssNetDevice> bss = DynamicCast<GprsBssNetDevice>(*it))
         {
-            continue;
+            AddGsmtapWriter(bss, prefix, explicitFilename, bss->GetPcu(), std::nullopt);
         }
-        NS_ABORT_MSG_IF(bss->GetObject<GprsGsmtapWriter>(),
-                        "GprsHelper::EnableGsmtap: GSMTAP already enabled on the cell of node "
-                            << bss->GetNode()->GetId());
-        const std::string filename =
-            explicitFilename ? prefix : pcapHelper.GetFilenameFromDevice(prefix, bss);
-        const Ptr<GprsGsmtapWriter> writer = CreateObject<GprsGsmtapWriter>();
-        writer->Attach(bss->GetPcu(),
-                       pcapHelper.CreateFile(filename, std::ios::out, gprs::kPcapLinkTypeRaw));
-        // Aggregated, the writer lives as long as the device and closes its file on Dispose.
-        bss->AggregateObject(writer);
     }
+}
+
+void
+GprsHelper::EnableGsmtap(const std::string& prefix,
+                         Ptr<NetDevice> msDevice,
+                         bool explicitFilename) const
+{
+    const Ptr<GprsMsNetDevice> ms = DynamicCast<GprsMsNetDevice>(msDevice);
+    if (!ms)
+    {
+        NS_FATAL_ERROR("GprsHelper::EnableGsmtap: device " << msDevice->GetIfIndex() << " of node "
+                                                           << msDevice->GetNode()->GetId()
+                                                           << " is not a GprsMsNetDevice");
+    }
+    AddGsmtapWriter(ms,
+                    prefix,
+                    explicitFilename,
+                    ms->GetGprsChannel()->GetBss()->GetPcu(),
+                    ms->GetIndex());
 }
 
 void

@@ -130,6 +130,18 @@ class GprsHelper : public PcapHelperForDevice
                       const NetDeviceContainer& devices,
                       bool explicitFilename = false) const;
 
+    /**
+     * Write one mobile's radio blocks (those it sends and receives, and those whose USF grants
+     * it the uplink) and LLC frames as GSMTAP packets, in a pcap file of its own,
+     * `<prefix>-<node>-<device>.pcap` named after the mobile's device. The directory must exist.
+     * \param prefix file name prefix, or the file name itself if explicitFilename
+     * \param msDevice the mobile's GprsMsNetDevice
+     * \param explicitFilename prefix is the file name
+     */
+    void EnableGsmtap(const std::string& prefix,
+                      Ptr<NetDevice> msDevice,
+                      bool explicitFilename = false) const;
+
   private:
     void EnablePcapInternal(std::string prefix,
                             Ptr<NetDevice> nd,

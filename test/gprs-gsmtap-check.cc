@@ -26,6 +26,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <string>
@@ -310,6 +311,75 @@ MessageType(GprsControlMessage msg)
     return 0;
 }
 
+/// \return what the model's record of a radio block says, as the checks compare it
+Expected
+ToExpected(const GprsRadioBlockRecord& r)
+{
+    Expected e;
+    e.kind = r.kind;
+    e.dir = r.dir;
+    e.ms = r.ms;
+    e.pdch = r.pdch;
+    e.fn = GprsBlockTiming::ToFn(r.frame);
+    e.lost = r.lost;
+    e.usf = r.usf;
+    e.polled = r.polled;
+    e.tfi = r.tfi;
+    e.msg = r.msg;
+    e.cv = r.cv;
+    e.stalled = r.stalled;
+    e.channelRequest = r.channelRequest;
+    e.timeslots = r.timeslots;
+    e.usfs = r.usfs;
+    e.txKind = r.txKind;
+    if (r.block)
+    {
+        e.bsn = r.block->bsn;
+        e.fbi = r.block->fbi;
+        e.cs = r.block->cs;
+        // An LI octet holds the length of a segment that ends its frame, 0 for the
+        // last segment when its frame goes on (TS 44.060 clause 10.4.14).
+        for (std::size_t i = 0; i < r.block->liOctets; ++i)
+        {
+            const GprsLlcSegment& seg = r.block->segments[i];
+            e.lis.push_back(seg.endsFrame ? seg.length : 0);
+        }
+    }
+    if (r.ackNack)
+    {
+        e.fai = r.ackNack->GetFinalAck();
+        e.ssn = r.ackNack->GetSsn();
+        e.rbb = r.ackNack->GetRbb();
+    }
+    return e;
+}
+
+/// \return a TLLI as the IPv4 address of its mobile's GSMTAP packets, dotted
+std::string
+TlliAddress(uint32_t tlli)
+{
+    std::ostringstream s;
+    Ipv4Address(tlli).Print(s);
+    return s.str();
+}
+
+/**
+ * Compare the GSMTAP packet's IPv4 addresses with its sender and receiver: the mobile's TLLI,
+ * the network 127.0.0.1, or 127.0.0.2 when the receiver lost the block.
+ */
+void
+CheckAddresses(Checker& c,
+               const Decoded& p,
+               const std::string& where,
+               bool downlink,
+               bool lost,
+               uint32_t tlli)
+{
+    const std::string network = lost ? "127.0.0.2" : "127.0.0.1";
+    c.Expect(p, where, "ip.src", downlink ? network : TlliAddress(tlli));
+    c.Expect(p, where, "ip.dst", downlink ? TlliAddress(tlli) : network);
+}
+
 /// Compare a decoded radio block with the model's record.
 void
 CheckBlock(Checker& c, const Decoded& p, const Expected& e, uint32_t tlliValue)
@@ -318,12 +388,12 @@ CheckBlock(Checker& c, const Decoded& p, const Expected& e, uint32_t tlliValue)
     std::snprintf(tlli, sizeof(tlli), "0x%08x", tlliValue); // as tshark shows a TLLI
     const std::string where = Describe(p, e);
     const bool dl = e.dir == GprsDirection::DOWNLINK;
+    CheckAddresses(c, p, where, dl, e.lost, tlliValue);
     c.Expect(p, where, "gsmtap.type", "1");
     c.Expect(p, where, "gsmtap.ts", Num(e.pdch));
     c.Expect(p, where, "gsmtap.frame_nr", Num(e.fn));
     c.Expect(p, where, "gsmtap.uplink", Bool(!dl));
     c.Expect(p, where, "gsmtap.chan_type", e.kind == GprsRadioBlockRecord::DATA ? "13" : "11");
-    c.Expect(p, where, "ip.dst", e.lost ? "127.0.0.2" : "127.0.0.1");
     if (dl)
     {
         c.Expect(p, where, "gsm_rlcmac.usf", Num(e.usf));
@@ -417,6 +487,203 @@ CheckBlock(Checker& c, const Decoded& p, const Expected& e, uint32_t tlliValue)
     }
 }
 
+/// A TCP segment the model delivered across a cell: uplink, IP source, IP destination, sequence
+/// number, payload length.
+using Segment = std::tuple<bool, std::string, std::string, uint32_t, uint32_t>;
+
+/// \return an IPv4 address, dotted
+std::string
+Dotted(Ipv4Address a)
+{
+    std::ostringstream s;
+    a.Print(s);
+    return s.str();
+}
+
+/// \return the TCP segment with data in an IP packet the PCU delivered, if it is one
+std::optional<Segment>
+DeliveredSegment(GprsDirection dir, const Ptr<const Packet>& packet)
+{
+    Ptr<Packet> p = packet->Copy();
+    Ipv4Header ip;
+    p->RemoveHeader(ip);
+    TcpHeader tcp;
+    if (ip.GetProtocol() != gprs::kTcpProtocolNumber)
+    {
+        return std::nullopt;
+    }
+    p->RemoveHeader(tcp);
+    if (p->GetSize() == 0)
+    {
+        return std::nullopt;
+    }
+    return Segment{dir == GprsDirection::UPLINK,
+                   Dotted(ip.GetSource()),
+                   Dotted(ip.GetDestination()),
+                   tcp.GetSequenceNumber().GetValue(),
+                   p->GetSize()};
+}
+
+/// \return the TCP segment an LLC frame completes as tshark reassembled it, if any
+std::optional<Segment>
+DecodedSegment(const Decoded& p)
+{
+    // The GSMTAP packet's own IPv4 header comes first, the reassembled packet's second.
+    const Field* uplink = p.Find("gsmtap.uplink");
+    const Field* src = p.Find("ip.src", 1);
+    const Field* dst = p.Find("ip.dst", 1);
+    const Field* seq = p.Find("tcp.seq_raw");
+    const Field* len = p.Find("tcp.len");
+    if (!uplink || !src || !dst || !seq || !len || std::stoul(len->show) == 0)
+    {
+        return std::nullopt;
+    }
+    return Segment{uplink->show == "1",
+                   src->show,
+                   dst->show,
+                   static_cast<uint32_t>(std::stoul(seq->show)),
+                   static_cast<uint32_t>(std::stoul(len->show))};
+}
+
+/**
+ * Several mobiles of one cell at once: mobiles 0, 1 and 2 download the same amount from the
+ * same start, so their N-PDU numbers run alike, and mobile 2 uploads meanwhile, so its two
+ * directions do too. The cell's capture must keep them apart in tshark's SNDCP reassembly:
+ * every IP packet it reassembles in an LLC frame is one the model delivered to or from the
+ * mobile the frame's GSMTAP addresses name, and every segment delivered is found. Mobile 1's
+ * own capture (EnableGsmtap with its device) holds exactly its blocks and frames.
+ */
+void
+CheckMobiles(Checker& c, const std::string& tshark, const std::string& outdir)
+{
+    const uint32_t mobiles = 3;
+    const uint32_t watched = 1; // the mobile with a capture of its own
+    GprsScenarioHelper scenario;
+    scenario.SetInternetLink(DataRate("10Mbps"), MilliSeconds(50), 0);
+    scenario.Cell().SetPcuAttribute("NumberOfPdchs", UintegerValue(4));
+    GprsScenario s = scenario.Install(mobiles);
+    const std::string cellPcap = outdir + "/cell.pcap";
+    scenario.Cell().EnableGsmtap(cellPcap, s.bssDevices, true);
+    const std::string prefix = outdir + "/mobile";
+    scenario.Cell().EnableGsmtap(prefix, s.msDevices.Get(watched));
+    const std::string mobilePcap =
+        PcapHelper().GetFilenameFromDevice(prefix, s.msDevices.Get(watched));
+
+    std::vector<Expected> model;
+    s.pcu->TraceConnectWithoutContext(
+        "RadioBlock",
+        MakeCallback(+[](std::vector<Expected>* out, const GprsRadioBlockRecord& r) {
+            out->push_back(ToExpected(r));
+        }).Bind(&model));
+    std::map<Segment, uint32_t> delivered; // segment -> mobile
+    s.pcu->TraceConnectWithoutContext("PacketDelivered",
+                                      MakeCallback(+[](std::map<Segment, uint32_t>* out,
+                                                       uint32_t ms,
+                                                       GprsDirection dir,
+                                                       Ptr<const Packet> packet,
+                                                       Time) {
+                                          if (const auto segment = DeliveredSegment(dir, packet))
+                                          {
+                                              out->insert({*segment, ms});
+                                          }
+                                      }).Bind(&delivered));
+
+    const uint16_t port = 50000; // as in main(): no dissector claims it
+    PacketSinkHelper sink("ns3::TcpSocketFactory", InetSocketAddress(Ipv4Address::GetAny(), port));
+    sink.Install(s.mobiles);
+    sink.Install(s.server);
+    for (uint32_t i = 0; i < mobiles; ++i)
+    {
+        BulkSendHelper down("ns3::TcpSocketFactory",
+                            InetSocketAddress(s.GetMobileAddress(i), port));
+        down.SetAttribute("MaxBytes", UintegerValue(30000));
+        down.Install(s.server).Start(Seconds(1));
+    }
+    BulkSendHelper up("ns3::TcpSocketFactory", InetSocketAddress(s.serverAddress, port));
+    up.SetAttribute("MaxBytes", UintegerValue(12000));
+    up.Install(s.mobiles.Get(mobiles - 1)).Start(Seconds(1));
+    Simulator::Stop(Seconds(40));
+    Simulator::Run();
+    std::map<std::string, uint32_t> mobileOf; // GSMTAP address -> mobile
+    std::vector<uint32_t> tllis;
+    for (uint32_t i = 0; i < mobiles; ++i)
+    {
+        tllis.push_back(GprsLocalTlli(s.mobiles.Get(i)->GetId()));
+        mobileOf[TlliAddress(tllis.back())] = i;
+    }
+    Simulator::Destroy(); // closes the pcaps
+
+    // Each capture: its radio blocks against the model's, its LLC frames' packets against those
+    // delivered.
+    const auto check = [&](const std::string& pcap, bool oneMobile) {
+        std::vector<const Expected*> blocks;
+        for (const Expected& e : model)
+        {
+            if (!oneMobile || e.ms == watched)
+            {
+                blocks.push_back(&e);
+            }
+        }
+        const std::vector<Decoded> packets = Decode(tshark, pcap);
+        std::size_t um = 0;
+        std::set<Segment> found;
+        uint32_t wrongMobile = 0;
+        for (const Decoded& p : packets)
+        {
+            const Field* type = p.Find("gsmtap.type");
+            if (type && type->show == "1")
+            {
+                if (um < blocks.size())
+                {
+                    CheckBlock(c, p, *blocks[um], tllis.at(blocks[um]->ms));
+                }
+                ++um;
+                continue;
+            }
+            const Field* uplink = p.Find("gsmtap.uplink");
+            const Field* address = p.Find(uplink && uplink->show == "1" ? "ip.src" : "ip.dst");
+            const auto mobile = address ? mobileOf.find(address->show) : mobileOf.end();
+            c.Check(mobile != mobileOf.end() && (!oneMobile || mobile->second == watched),
+                    pcap + " packet " + Num(p.number),
+                    "LLC frame of " + (address ? address->show : std::string("(absent)")));
+            const auto segment = DecodedSegment(p);
+            if (!segment || mobile == mobileOf.end())
+            {
+                continue;
+            }
+            const auto it = delivered.find(*segment);
+            const bool right = it != delivered.end() && it->second == mobile->second;
+            wrongMobile += !right;
+            c.Check(right,
+                    pcap + " packet " + Num(p.number),
+                    "the IP packet reassembled for mobile " + Num(mobile->second) +
+                        " is not one the model delivered to or from it");
+            found.insert(*segment);
+        }
+        c.Check(um == blocks.size(),
+                pcap,
+                Num(um) + " radio blocks in the file, " + Num(blocks.size()) + " in the model");
+        uint32_t expected = 0;
+        uint32_t seen = 0;
+        for (const auto& [segment, ms] : delivered)
+        {
+            if (!oneMobile || ms == watched)
+            {
+                ++expected;
+                seen += found.count(segment);
+            }
+        }
+        c.Check(expected > 0 && seen == expected,
+                pcap,
+                Num(seen) + " of the " + Num(expected) +
+                    " TCP segments delivered found reassembled in the mobile's LLC frames");
+        std::cout << pcap << ": " << packets.size() << " packets, " << um << " radio blocks; "
+                  << seen << " of " << expected << " TCP segments reassembled for their mobile, "
+                  << wrongMobile << " reassembled wrong\n";
+    };
+    check(cellPcap, false);
+    check(mobilePcap, true);
+}
 } // namespace
 
 int
@@ -458,42 +725,7 @@ main(int argc, char* argv[])
         MakeCallback(+[](std::vector<Expected>* out,
                          std::ofstream* file,
                          const GprsRadioBlockRecord& r) {
-            Expected e;
-            e.kind = r.kind;
-            e.dir = r.dir;
-            e.ms = r.ms;
-            e.pdch = r.pdch;
-            e.fn = GprsBlockTiming::ToFn(r.frame);
-            e.lost = r.lost;
-            e.usf = r.usf;
-            e.polled = r.polled;
-            e.tfi = r.tfi;
-            e.msg = r.msg;
-            e.cv = r.cv;
-            e.stalled = r.stalled;
-            e.channelRequest = r.channelRequest;
-            e.timeslots = r.timeslots;
-            e.usfs = r.usfs;
-            e.txKind = r.txKind;
-            if (r.block)
-            {
-                e.bsn = r.block->bsn;
-                e.fbi = r.block->fbi;
-                e.cs = r.block->cs;
-                // An LI octet holds the length of a segment that ends its frame, 0 for the
-                // last segment when its frame goes on (TS 44.060 clause 10.4.14).
-                for (std::size_t i = 0; i < r.block->liOctets; ++i)
-                {
-                    const GprsLlcSegment& seg = r.block->segments[i];
-                    e.lis.push_back(seg.endsFrame ? seg.length : 0);
-                }
-            }
-            if (r.ackNack)
-            {
-                e.fai = r.ackNack->GetFinalAck();
-                e.ssn = r.ackNack->GetSsn();
-                e.rbb = r.ackNack->GetRbb();
-            }
+            Expected e = ToExpected(r);
             *file << (e.dir == GprsDirection::DOWNLINK ? "DL" : "UL") << " " << +e.pdch << " "
                   << e.fn << " " << static_cast<int>(e.kind) << " " << e.ms << " " << e.lost << " "
                   << +e.usf << " " << e.polled << " " << +e.tfi << " " << +e.bsn << " " << e.fbi
@@ -708,5 +940,8 @@ main(int argc, char* argv[])
               << " LLC frames (UI " << llcFormats["UI"] << ", I " << llcFormats["I"] << ", S "
               << llcFormats["S"] << "); " << found << " TCP segments followed; " << c.GetChecks()
               << " checks, " << c.GetFailures() << " failed\n";
+    CheckMobiles(c, tshark, outdir);
+    std::cout << "with several mobiles: " << c.GetChecks() << " checks, " << c.GetFailures()
+              << " failed\n";
     return c.GetFailures() == 0 ? 0 : 1;
 }

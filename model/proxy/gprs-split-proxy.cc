@@ -16,6 +16,8 @@
 #include "ns3/tcp-recovery-ops.h"
 #include "ns3/uinteger.h"
 
+#include <iostream>
+
 namespace ns3
 {
 
@@ -295,6 +297,7 @@ GprsSplitProxy::Intercept(const GprsTransitPacket& packet, const GprsTransitSegm
 bool
 GprsSplitProxy::StartSplit(const GprsTransitPacket& packet, const GprsTransitSegment& s)
 {
+    WarnOfFlowMonitor(*packet.payload);
     const Ipv4Header& header = packet.header;
     const InetSocketAddress initiator(header.GetSource(), s.tcp.GetSourcePort());
     const InetSocketAddress responder(header.GetDestination(), s.tcp.GetDestinationPort());
@@ -325,6 +328,32 @@ GprsSplitProxy::StartSplit(const GprsTransitPacket& packet, const GprsTransitSeg
     NS_LOG_INFO("splitting " << initiator.GetIpv4() << ":" << initiator.GetPort() << " -> "
                              << responder.GetIpv4() << ":" << responder.GetPort());
     return true;
+}
+
+void
+GprsSplitProxy::WarnOfFlowMonitor(const Packet& syn)
+{
+    // FlowMonitor's Ipv4FlowProbe marks the packets it follows with this byte tag.
+    static TypeId probeTag;
+    static const bool monitorLinked =
+        TypeId::LookupByNameFailSafe("ns3::Ipv4FlowProbeTag", &probeTag);
+    if (m_flowMonitorWarned || !monitorLinked)
+    {
+        return;
+    }
+    for (ByteTagIterator it = syn.GetByteTagIterator(); it.HasNext();)
+    {
+        if (it.Next().GetTypeId() == probeTag)
+        {
+            m_flowMonitorWarned = true;
+            std::cerr << "GprsSplitProxy on node " << GetIpv4()->GetObject<Node>()->GetId()
+                      << ": FlowMonitor follows connections this proxy splits only up to the "
+                         "proxy; its delay, rxBytes and losses of flows towards the mobiles are "
+                         "the server leg's. Measure at the mobiles with GprsFlowStatsCalculator "
+                         "(doc/gprs.rst, FlowMonitor).\n";
+            return;
+        }
+    }
 }
 
 void

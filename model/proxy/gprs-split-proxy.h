@@ -122,6 +122,12 @@ class GprsSplitProxy : public GprsProxy
      * \return the SYN is held (false: it passes unsplit)
      */
     bool StartSplit(const GprsTransitPacket& packet, const GprsTransitSegment& s);
+    /**
+     * Warn once on std::cerr when a SYN carries FlowMonitor's tag: FlowMonitor then measures
+     * the connection up to the proxy only (doc/gprs.rst, FlowMonitor).
+     * \param syn the SYN's IP payload
+     */
+    void WarnOfFlowMonitor(const Packet& syn);
 
     /**
      * \param split a connection
@@ -270,6 +276,7 @@ class GprsSplitProxy : public GprsProxy
     static TypeId AddLegAttributes(TypeId tid, bool mobileLeg);
 
     uint32_t m_relayBufferSize{0};         //!< RelayBufferSize
+    bool m_flowMonitorWarned{false};       //!< the FlowMonitor warning was given
     std::string m_serverCongestion;        //!< ServerLegCongestionControl
     std::string m_serverRecovery;          //!< ServerLegRecovery
     uint32_t m_serverSegmentSize{0};       //!< ServerLegSegmentSize
