@@ -299,15 +299,20 @@ GprsHelper::EnableGsmtap(const std::string& prefix,
 
 void
 GprsHelper::EnableGsmtap(const std::string& prefix,
-                         Ptr<NetDevice> msDevice,
+                         Ptr<NetDevice> device,
                          bool explicitFilename) const
 {
-    const Ptr<GprsMsNetDevice> ms = DynamicCast<GprsMsNetDevice>(msDevice);
+    if (DynamicCast<GprsBssNetDevice>(device))
+    {
+        EnableGsmtap(prefix, NetDeviceContainer(device), explicitFilename);
+        return;
+    }
+    const Ptr<GprsMsNetDevice> ms = DynamicCast<GprsMsNetDevice>(device);
     if (!ms)
     {
-        NS_FATAL_ERROR("GprsHelper::EnableGsmtap: device " << msDevice->GetIfIndex() << " of node "
-                                                           << msDevice->GetNode()->GetId()
-                                                           << " is not a GprsMsNetDevice");
+        NS_FATAL_ERROR("GprsHelper::EnableGsmtap: device "
+                       << device->GetIfIndex() << " of node " << device->GetNode()->GetId()
+                       << " is neither a GprsMsNetDevice nor a GprsBssNetDevice");
     }
     AddGsmtapWriter(ms,
                     prefix,

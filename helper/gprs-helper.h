@@ -131,15 +131,17 @@ class GprsHelper : public PcapHelperForDevice
                       bool explicitFilename = false) const;
 
     /**
-     * Write one mobile's radio blocks (those it sends and receives, and those whose USF grants
-     * it the uplink) and LLC frames as GSMTAP packets, in a pcap file of its own,
-     * `<prefix>-<node>-<device>.pcap` named after the mobile's device. The directory must exist.
+     * Given a mobile's GprsMsNetDevice: write that mobile's radio blocks (those it sends and
+     * receives, and those whose USF grants it the uplink) and LLC frames as GSMTAP packets, in a
+     * pcap file of its own, `<prefix>-<node>-<device>.pcap` named after the mobile's device.
+     * Given a cell's GprsBssNetDevice: the whole cell, as the container overload. The directory
+     * must exist.
      * \param prefix file name prefix, or the file name itself if explicitFilename
-     * \param msDevice the mobile's GprsMsNetDevice
+     * \param device a mobile's GprsMsNetDevice or a cell's GprsBssNetDevice
      * \param explicitFilename prefix is the file name
      */
     void EnableGsmtap(const std::string& prefix,
-                      Ptr<NetDevice> msDevice,
+                      Ptr<NetDevice> device,
                       bool explicitFilename = false) const;
 
   private:

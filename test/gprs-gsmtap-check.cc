@@ -714,7 +714,8 @@ main(int argc, char* argv[])
     // The uploading mobile's LLC runs in acknowledged mode: I, S, SABM and UA frames.
     s.msDevices.Get(1)->SetAttribute("LlcMode", StringValue("Acknowledged"));
     scenario.Cell().AssignStreams(s.bssDevices, 7);
-    scenario.Cell().EnableGsmtap(pcap, s.bssDevices, true);
+    // A single cell device (not a container) writes the whole cell.
+    scenario.Cell().EnableGsmtap(pcap, s.bssDevices.Get(0), true);
 
     std::vector<Expected> model;
     std::ofstream trace(outdir + "/model-blocks.txt");
