@@ -78,7 +78,7 @@ def main(argv):
     cmd.AddValue("stop", "simulation end if the download is not done before", stop)
     cmd.AddValue("outdir", "directory for the GprsTcpTracer .dat files", outdir)
     cmd.Parse(argv)
-    scheme = ns.ToString(ns.ParseGprsCodingScheme(str(cs)))
+    scheme = str(ns.ToString(ns.ParseGprsCodingScheme(str(cs))))
 
     ns.Config.SetDefault("ns3::TcpSocket::SegmentSize", ns.UintegerValue(mss.value))
     scenario = ns.GprsScenarioHelper()

@@ -32,7 +32,7 @@ cmake -S "$top" -B "$work/build" "${generator[@]}" -Dns3_DIR="$top/cmake/ns3-whe
 cmake --build "$work/build" --parallel "$(nproc)" --target gprs-tcp-tutorial >&2
 cmake --install "$work/build" >/dev/null
 version=$(sed -n 's/^set(PACKAGE_VERSION "\(.*\)")$/\1/p' "$prefix/lib64/cmake/ns3/ns3ConfigVersion.cmake")
-library=$prefix/lib64/libns3.$version-gprs.so
+library=$prefix/lib64/libns$version-gprs.so
 [ -f "$library" ] || { echo "python: no $library (ns-3's name for the module)" >&2; exit 1; }
 step "module built against the wheel's ns-3 $version and installed: $library"
 
