@@ -5,8 +5,8 @@
 # must print, byte for byte, the CSV of the C++ tutorial built against the same ns-3, at two RNG
 # runs, and at run 1 the golden CSV of that ns-3 release (test/golden/ns-VERSION/, else
 # test/golden/). Not in .ci/test: pip compiles two of cppyy's packages; .ci/run runs it.
-# Debian's python3 (with python3-venv and libpython3-dev): the wheel is built for CPython 3.11,
-# Debian 12's.
+# Debian's python3 (with python3-venv and libpython3-dev), whose release picks the wheel
+# (CPython 3.11 on Debian 12), not another Python found first on PATH.
 # Usage: test/python/wheel-tutorial-test.sh [work directory, default ./build-python]
 set -euo pipefail
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
