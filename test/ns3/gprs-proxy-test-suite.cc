@@ -514,7 +514,16 @@ class SnoopTestCase : public ProxyTestCase
     {
         ProxyRun run;
         SetDownload(run, 150000);
-        RunProxied(Download("snoop"), run);
+        std::set<uint64_t> dropped; // uids in the Drop trace
+        ProxyScenario sc = Download("snoop");
+        sc.before = [&dropped](ProxyRun& r) {
+            r.proxy->TraceConnectWithoutContext(
+                "Drop",
+                MakeCallback(+[](std::set<uint64_t>* uids, Ptr<const Packet> p, const Ipv4Header&) {
+                    uids->insert(p->GetUid());
+                }).Bind(&dropped));
+        };
+        RunProxied(sc, run);
         CheckCompleteAndInOrder(run);
         const GprsProxyCounters c = run.proxy->GetCounters();
 
@@ -559,6 +568,7 @@ class SnoopTestCase : public ProxyTestCase
             if (forwarded.count(s.uid) == 0)
             {
                 ++suppressed;
+                NS_TEST_EXPECT_MSG_EQ(dropped.count(s.uid), 1, "in the Drop trace");
                 const bool duplicate = previous && s.PureAck() &&
                                        s.tcp.GetAckNumber() == previous->tcp.GetAckNumber() &&
                                        s.tcp.GetWindowSize() == previous->tcp.GetWindowSize();
@@ -569,6 +579,7 @@ class SnoopTestCase : public ProxyTestCase
         }
         NS_TEST_EXPECT_MSG_GT(suppressed, 0, "duplicate ACKs were suppressed");
         NS_TEST_EXPECT_MSG_EQ(suppressed, c.acksSuppressed, "counted suppressions = seen");
+        NS_TEST_EXPECT_MSG_EQ(dropped.size(), suppressed, "every packet not forwarded, traced");
 
         // Data-driven: a local retransmission at the instant of a suppressed duplicate for it.
         std::set<uint64_t> firstCopy;
