@@ -289,19 +289,25 @@ RunOne(const ClampSetup& setup, const Job& job)
 bool
 ReadSizes(const std::string& text, uint64_t min, std::vector<uint64_t>* values)
 {
-    std::vector<uint64_t> read;
-    for (const auto& item : SplitList(text))
+    std::vector<std::string> items;
+    if (!ReadList(
+            text,
+            [min](const std::string& item) {
+                const auto number = TryParseGprsNumber(item);
+                return number && *number == std::floor(*number) && *number >= min &&
+                       *number <= UINT32_MAX;
+            },
+            &items))
     {
-        const auto number = TryParseGprsNumber(item);
-        if (!number || *number != std::floor(*number) || *number < min || *number > UINT32_MAX)
-        {
-            return false;
-        }
-        read.push_back(static_cast<uint64_t>(*number));
+        return false;
     }
     if (values)
     {
-        *values = read;
+        values->clear();
+        for (const auto& item : items)
+        {
+            values->push_back(static_cast<uint64_t>(*TryParseGprsNumber(item)));
+        }
     }
     return true;
 }
@@ -598,12 +604,14 @@ main(int argc, char* argv[])
                        "sweep: C_clamp values, octets, comma-separated (paper: 4 to 32 KB)",
                        setup.clamps,
                        "a comma-separated list of whole numbers of octets, each at least the "
-                       "MSS (--mss)",
+                       "MSS (--mss)" +
+                           kExampleListRule,
                        [](const std::string& text) { return ReadSizes(text, 1, nullptr); });
     options.AddChecked("sizes",
                        "short: transfer sizes, octets, comma-separated (paper: 5 to 30 KB)",
                        setup.sizes,
-                       "a comma-separated list of whole numbers of octets from 1",
+                       "a comma-separated list of whole numbers of octets from 1" +
+                           kExampleListRule,
                        [](const std::string& text) { return ReadSizes(text, 1, nullptr); });
     options.AddInteger<uint32_t>("clamp",
                                  "short and recovery: C_clamp, octets (paper: 10 KB)",

@@ -658,19 +658,17 @@ main(int argc, char* argv[])
                                "bandwidth: C/I of the mobile, a trace with an outage "
                                "(test/data/ci-chakravorty-c2.txt)",
                                setup.ciTrace);
-    options.AddChecked(
-        "sizes",
-        "latency: UDP payload sizes, octets, comma-separated (paper: 64 and 1024)",
-        setup.sizes,
-        "a comma-separated list of integers from 12 to 1472",
-        [](const std::string& text) {
-            const auto items = SplitList(text);
-            return std::all_of(items.begin(), items.end(), [](const std::string& item) {
-                const auto v = TryParseGprsNumber(item);
-                return v && *v == std::floor(*v) && *v >= 12 && *v <= 1472 &&
-                       item.find_first_not_of("0123456789") == std::string::npos;
-            });
-        });
+    options.AddChecked("sizes",
+                       "latency: UDP payload sizes, octets, comma-separated (paper: 64 and 1024)",
+                       setup.sizes,
+                       "a comma-separated list of integers from 12 to 1472" + kExampleListRule,
+                       [](const std::string& text) {
+                           return ReadList(text, [](const std::string& item) {
+                               const auto v = TryParseGprsNumber(item);
+                               return v && *v == std::floor(*v) && *v >= 12 && *v <= 1472 &&
+                                      item.find_first_not_of("0123456789") == std::string::npos;
+                           });
+                       });
     options.AddInteger<uint32_t>("packets",
                                  "latency: single packets per size and direction (paper: 1000)",
                                  setup.packets,

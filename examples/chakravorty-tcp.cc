@@ -817,17 +817,12 @@ main(int argc, char* argv[])
             "give C/I): good 24 dB, medium 13 dB (CS-2 BLER 3.4 %), poor 9 dB; C5 and C6 at 24 "
             "dB. " +
             ChakravortySetup::Choices());
-    options.AddChecked("experiment",
-                       "experiments, comma-separated",
-                       experimentList,
-                       "a comma-separated list of startup, queueing, fairness",
-                       [](const std::string& text) {
-                           const auto items = SplitList(text);
-                           return std::all_of(items.begin(), items.end(), [](const auto& item) {
-                               return std::count(kExperiments.begin(), kExperiments.end(), item) >
-                                      0;
-                           });
-                       });
+    options.AddChecked(
+        "experiment",
+        "experiments, comma-separated",
+        experimentList,
+        "a comma-separated list of startup, queueing, fairness, each once",
+        [](const std::string& text) { return ReadChoiceList(text, kExperiments, nullptr); });
     options.AddInteger<uint32_t>("runs", "runs of each experiment and condition", runs, 1, 1000);
     options.AddInteger<uint32_t>("jobs", "parallel worker processes", jobs, 1, 64);
     options.AddInteger<uint64_t>("bytes",

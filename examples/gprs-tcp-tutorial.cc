@@ -217,8 +217,8 @@ main(int argc, char* argv[])
     std::cout << "bytes,cs,radio,pdchs,ms_class,complete,bytes_received,download_time_s,"
                  "goodput_kbps,rtt_min_ms,rtt_median_ms,rtt_max_ms,rlc_dl_blocks,"
                  "rlc_dl_retransmissions,tbfs_established,probes,probe_first_ms,probe_median_ms\n";
-    std::cout << bytes << "," << ToString(scheme) << ",\"" << radio << "\"," << pdchs << ","
-              << msClass << "," << (done ? 1 : 0) << "," << tracer->GetBytesReceived() << ","
+    std::cout << bytes << "," << ToString(scheme) << "," << CsvField(radio, true) << "," << pdchs
+              << "," << msClass << "," << (done ? 1 : 0) << "," << tracer->GetBytesReceived() << ","
               << field(done, seconds) << ","
               << field(done, tracer->GetBytesReceived() * 8 / seconds / 1000) << ","
               << field(!rtt.empty(), rtt.empty() ? 0 : *std::min_element(rtt.begin(), rtt.end()))
@@ -235,9 +235,10 @@ main(int argc, char* argv[])
         gp << "# gnuplot script written by gprs-tcp-tutorial; run: gnuplot gprs-tcp-tutorial.gp\n"
               "set terminal pngcairo size 1000,900 noenhanced\n"
               "set output 'gprs-tcp-tutorial.png'\n"
-              "set multiplot layout 3,1 title 'TCP download over GPRS ("
-           << ToString(scheme) << ", " << pdchs << " PDCHs, C/I " << radio
-           << " dB)'\n"
+              "set multiplot layout 3,1 title "
+           << GnuplotString("TCP download over GPRS (" + ToString(scheme) + ", " +
+                            std::to_string(pdchs) + " PDCHs, C/I " + radio + " dB)")
+           << "\n"
               "set xlabel 'time (s)'\n"
               "set ylabel 'bytes received'\n"
               "plot 'tcp-receiver.dat' using 1:2 with lines title 'TCP receiver'\n"

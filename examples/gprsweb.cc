@@ -277,14 +277,14 @@ struct BarChart
         dat.close();
         std::ofstream gp(outdir + "/" + name + ".gp");
         gp << "set terminal pngcairo size 1000,550 noenhanced\nset output '" << name
-           << ".png'\nset title \"" << title
-           << "\"\nset ylabel 'page download time (s)'\nset yrange [0:*]\nset grid ytics\n"
+           << ".png'\nset title " << GnuplotString(title)
+           << "\nset ylabel 'page download time (s)'\nset yrange [0:*]\nset grid ytics\n"
               "set style data histograms\nset style histogram errorbars gap 2 lw 1\n"
               "set style fill solid 0.6 border -1\nset xtics rotate by -30\nplot ";
         for (std::size_t i = 0; i < columns.size(); ++i)
         {
             gp << (i > 0 ? ", " : "") << "'" << name << ".dat' using " << 2 + 2 * i << ":"
-               << 3 + 2 * i << (i == 0 ? ":xtic(1)" : "") << " title '" << columns[i] << "'";
+               << 3 + 2 * i << (i == 0 ? ":xtic(1)" : "") << " title " << GnuplotString(columns[i]);
         }
         gp << "\n";
         gp.close();
@@ -344,13 +344,11 @@ main(int argc, char* argv[])
                        "pages, comma-separated: static-i, static-ii, c8 or page files",
                        setup.pages,
                        "a comma-separated list of pages: c8, static-i, static-ii or the path of "
-                       "a page file",
+                       "a page file" +
+                           kExampleListRule,
                        [](const std::string& text) {
-                           const auto items = SplitList(text);
-                           return !items.empty() &&
-                                  std::none_of(items.begin(), items.end(), [](const auto& i) {
-                                      return i.empty();
-                                  });
+                           return ReadList(text,
+                                           [](const std::string& item) { return !item.empty(); });
                        });
     options.AddChecked(
         "scenarios",
@@ -486,7 +484,7 @@ main(int argc, char* argv[])
     {
         const auto& [page, scenario, f] = key;
         const Row row = Aggregate(results[key]);
-        std::cout << std::fixed << std::setprecision(3) << page << "," << scenario << ","
+        std::cout << std::fixed << std::setprecision(3) << CsvField(page) << "," << scenario << ","
                   << row.runs << ",";
         if (row.incomplete < row.runs)
         {

@@ -97,28 +97,34 @@ main(int argc, char* argv[])
     options.AddChecked("cs-list",
                        "coding schemes, comma-separated",
                        csList,
-                       "a comma-separated list of " + kCodingSchemeNames,
+                       "a comma-separated list of " + kCodingSchemeNames + kExampleListRule,
                        [&schemes](const std::string& text) {
-                           schemes = SplitList(text);
-                           return std::all_of(schemes.begin(), schemes.end(), IsCodingSchemeName);
+                           return ReadList(text, IsCodingSchemeName, &schemes);
                        });
     std::vector<double> cis;
     options.AddChecked("ci-list",
                        "C/I values, comma-separated",
                        ciList,
-                       "a comma-separated list of numbers from -100 to 100 dB such as 6,9,12",
+                       "a comma-separated list of numbers from -100 to 100 dB such as 6,9,12" +
+                           kExampleListRule,
                        [&cis](const std::string& text) {
-                           cis.clear();
-                           for (const auto& item : SplitList(text))
+                           std::vector<std::string> items;
+                           if (!ReadList(
+                                   text,
+                                   [](const std::string& item) {
+                                       const auto ci = TryParseGprsNumber(item);
+                                       return ci && *ci >= -100 && *ci <= 100;
+                                   },
+                                   &items))
                            {
-                               const auto ci = TryParseGprsNumber(item);
-                               if (!ci || *ci < -100 || *ci > 100)
-                               {
-                                   return false;
-                               }
-                               cis.push_back(*ci);
+                               return false;
                            }
-                           return true;
+                           cis.clear();
+                           for (const auto& item : items)
+                           {
+                               cis.push_back(*TryParseGprsNumber(item));
+                           }
+                           return std::set<double>(cis.begin(), cis.end()).size() == cis.size();
                        });
     options.AddInteger<uint64_t>("bytes",
                                  "bytes to download (paper: 500 kbytes)",

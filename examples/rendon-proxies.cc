@@ -325,17 +325,12 @@ Percent(uint64_t part, uint64_t whole)
 
 /**
  * \param names the names allowed
- * \return a check of a comma-separated list of them
+ * \return a check of a comma-separated list of them (ReadChoiceList)
  */
 std::function<bool(const std::string&)>
 ListOf(const std::vector<std::string>& names)
 {
-    return [&names](const std::string& text) {
-        const auto items = SplitList(text);
-        return std::all_of(items.begin(), items.end(), [&names](const auto& item) {
-            return std::count(names.begin(), names.end(), item) > 0;
-        });
-    };
+    return [&names](const std::string& text) { return ReadChoiceList(text, names, nullptr); };
 }
 
 /**
@@ -409,13 +404,13 @@ main(int argc, char* argv[])
     options.AddChecked("scenarios",
                        "scenarios, comma-separated",
                        scenarioList,
-                       "a comma-separated list of one-user, busy",
+                       "a comma-separated list of one-user, busy, each once",
                        ListOf(kScenarios));
     options.AddChecked("variants",
                        "variants, comma-separated",
                        variantList,
                        "a comma-separated list of reno, snoop, split, reno-llc-ack, "
-                       "split-llc-ack, clamp, ack-window",
+                       "split-llc-ack, clamp, ack-window, each once",
                        ListOf(kVariants));
     options.AddInteger<uint32_t>("runs", "runs per scenario and variant", runs, 1, 1000);
     options.AddInteger<uint32_t>("jobs", "parallel worker processes", jobs, 1, 64);

@@ -31,6 +31,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
@@ -38,6 +39,7 @@
 #include <numeric>
 #include <optional>
 #include <poll.h>
+#include <set>
 #include <sstream>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -68,22 +70,6 @@ FormatRateOption(DataRate rate)
 }
 
 /**
- * \param text a value given by the user
- * \return it, cut as QuoteGprsInput() cuts (kGprsQuotedInputMax characters) with its length
- *         when longer: a long text is not repeated whole
- */
-std::string
-CutText(const std::string& text)
-{
-    if (text.size() <= kGprsQuotedInputMax)
-    {
-        return text;
-    }
-    return text.substr(0, kGprsQuotedInputMax) + "... (" + std::to_string(text.size()) +
-           " characters)";
-}
-
-/**
  * \param argument one command-line argument, in one of CommandLine's forms: "--name=value",
  *        "-name=value", "--name" (value empty)
  * \return its name and value
@@ -91,10 +77,42 @@ CutText(const std::string& text)
 std::pair<std::string, std::string>
 SplitArgument(const std::string& argument)
 {
-    const std::size_t nameStart = std::min(argument.find_first_not_of('-'), std::size_t{2});
+    const std::size_t nameStart =
+        std::min({argument.find_first_not_of('-'), std::size_t{2}, argument.size()});
     const std::size_t equals = std::min(argument.find('='), argument.size());
     return {argument.substr(nameStart, equals - nameStart),
             argument.substr(std::min(equals + 1, argument.size()))};
+}
+
+/**
+ * \param argument one command-line argument
+ * \return why CommandLine cannot take it as an option, or empty: it is one ("--name=value",
+ *         "-name=value", "--name"), or no option at all (a program's file argument)
+ */
+std::string
+ArgumentFormProblem(const std::string& argument)
+{
+    const std::string allowed = " (allowed: --name=value or --name, with a name from --help)";
+    if (argument.empty())
+    {
+        return "invalid empty argument" + allowed;
+    }
+    if (argument[0] != '-')
+    {
+        return "";
+    }
+    const auto [name, value] = SplitArgument(argument);
+    if (name.empty() || name[0] == '-')
+    {
+        return "invalid argument " + QuoteGprsInput(argument) + allowed;
+    }
+    TypeId tid;
+    if (name == "PrintAttributes" && !TypeId::LookupByNameFailSafe(value, &tid))
+    {
+        return "invalid option --PrintAttributes=" + CutGprsInput(value) +
+               " (allowed: a TypeId name, see --PrintTypeIds)";
+    }
+    return "";
 }
 
 /**
@@ -125,8 +143,55 @@ struct TextAttribute
     std::function<void(const std::string&)> parse; //!< throws std::exception on a bad text
 };
 
+std::optional<std::string> FactoryProblem(const std::string& text, TypeId base);
+
+/**
+ * \param attributes the map to add to
+ * \return it with GprsSplitProxy's text attributes of both legs: each a TypeId with attributes
+ *         or a flag, read when the helper installs the proxy, which stops the program on a bad
+ *         one
+ */
+std::map<std::string, TextAttribute>
+WithSplitLegAttributes(std::map<std::string, TextAttribute> attributes)
+{
+    for (const std::string leg : {"ServerLeg", "MobileLeg"})
+    {
+        const std::string prefix = "ns3::GprsSplitProxy::" + leg;
+        for (const auto& [name, base] :
+             {std::make_pair("CongestionControl", "ns3::TcpCongestionOps"),
+              std::make_pair("Recovery", "ns3::TcpRecoveryOps")})
+        {
+            attributes[prefix + name] = {
+                std::string("empty, or a ") + base +
+                    " TypeId name with attributes as ns3::GprsTcpClamp[Clamp=12000]",
+                [base = std::string(base)](const std::string& text) {
+                    const auto problem = text.empty()
+                                             ? std::nullopt
+                                             : FactoryProblem(text, TypeId::LookupByName(base));
+                    if (problem)
+                    {
+                        throw std::invalid_argument(*problem);
+                    }
+                }};
+        }
+        for (const std::string name : {"Sack", "Timestamp"})
+        {
+            attributes[prefix + name] = {
+                "empty, true or false",
+                [](const std::string& text) {
+                    BooleanValue flag;
+                    if (!text.empty() && !flag.DeserializeFromString(text, MakeBooleanChecker()))
+                    {
+                        throw std::invalid_argument("not a flag");
+                    }
+                }};
+        }
+    }
+    return attributes;
+}
+
 /// The model's text attributes, by full name.
-const std::map<std::string, TextAttribute> kModelTextAttributes = {
+const std::map<std::string, TextAttribute> kModelTextAttributes = WithSplitLegAttributes({
     {"ns3::GprsMsNetDevice::RadioConditions",
      {kRadioConditionsAllowed,
       [](const std::string& text) { GprsRadioConditions::FromSpec(text); }}},
@@ -144,7 +209,53 @@ const std::map<std::string, TextAttribute> kModelTextAttributes = {
               GprsBlerModel::LoadFile(text);
           }
       }}},
+});
+
+/// Smallest usable values of ns-3 attributes the examples depend on, where the checker takes
+/// less: with 0 the TCP connections (or the links) run to the end sending nothing.
+const std::map<std::string, uint64_t> kSmallestUsable = {
+    {"ns3::TcpSocket::SndBufSize", 1},
+    {"ns3::TcpSocket::RcvBufSize", 1},
+    {"ns3::TcpSocket::SegmentSize", 1},
+    {"ns3::TcpSocket::InitialCwnd", 1},
+    {"ns3::TcpSocket::InitialSlowStartThreshold", 1},
 };
+
+/// Smallest MTU of an IPv4 link (RFC 791: every host takes 68-octet datagrams).
+constexpr uint64_t kSmallestMtu = 68;
+
+/**
+ * Check a value its attribute's checker took for what the model can use: ns-3's TCP takes
+ * negative timers, and 0 where nothing can then be sent.
+ * \param name the attribute's full name
+ * \param checker its checker
+ * \param value the value, taken by the checker
+ * \return nothing if it is usable, else what is allowed
+ */
+std::optional<std::string>
+UsabilityProblem(const std::string& name,
+                 const Ptr<const AttributeChecker>& checker,
+                 const std::string& value)
+{
+    const Ptr<AttributeValue> empty = checker->Create();
+    if (dynamic_cast<const TimeValue*>(PeekPointer(empty)) && name.rfind("ns3::Tcp", 0) == 0 &&
+        !value.empty() && value[0] == '-')
+    {
+        return std::string("a time of 0 or more: a TCP timer");
+    }
+    const std::string attribute = name.substr(name.rfind("::") + 2);
+    const auto usable = kSmallestUsable.find(name);
+    const uint64_t smallest = usable != kSmallestUsable.end() ? usable->second
+                              : attribute == "Mtu"            ? kSmallestMtu
+                                                              : 0;
+    const auto number = TryParseGprsNumber(value);
+    if (smallest > 0 && number && *number < static_cast<double>(smallest))
+    {
+        return "an integer from " + std::to_string(smallest) +
+               (attribute == "Mtu" ? " (RFC 791)" : "; with less nothing is sent");
+    }
+    return std::nullopt;
+}
 
 /**
  * An attribute of a type itself: ns-3's Config::SetDefault, which the command line uses, looks
@@ -302,7 +413,7 @@ FactoryProblem(const std::string& text, TypeId base)
     }
     if (!TypeId::LookupByNameFailSafe(typeName, &tid))
     {
-        return "no type " + CutText(typeName);
+        return "no type " + CutGprsInput(typeName);
     }
     if (!tid.HasConstructor())
     {
@@ -330,15 +441,15 @@ FactoryProblem(const std::string& text, TypeId base)
         TypeId::AttributeInformation info;
         if (equals == std::string::npos)
         {
-            return "expected Name=value, got '" + CutText(item) + "'";
+            return "expected Name=value, got '" + CutGprsInput(item) + "'";
         }
         if (!tid.LookupAttributeByName(item.substr(0, equals), &info))
         {
-            return typeName + " has no attribute " + CutText(item.substr(0, equals));
+            return typeName + " has no attribute " + CutGprsInput(item.substr(0, equals));
         }
         if (const auto problem = ValueProblem(info.checker, item.substr(equals + 1)))
         {
-            return typeName + "[" + CutText(item) +
+            return typeName + "[" + CutGprsInput(item) +
                    "] is not allowed (allowed: " + DescribeAttribute(info.checker) + ")" +
                    (problem->empty() ? "" : ": " + *problem);
         }
@@ -823,7 +934,7 @@ ExampleOptions::Invalid(const std::string& name) const
         return o.name == name;
     });
     return "invalid option --" + name + "=" +
-           CutText(option == m_options.end() ? "" : option->text);
+           CutGprsInput(option == m_options.end() ? "" : option->text);
 }
 
 std::string
@@ -834,7 +945,7 @@ ExampleOptions::CheckAttributeArgument(const std::string& argument) const
     {
         return "";
     }
-    const std::string given = "--" + name + "=" + CutText(value);
+    const std::string given = "--" + name + "=" + CutGprsInput(value);
     const std::string typeName = name.substr(0, name.rfind("::"));
     const std::string attribute = name.substr(name.rfind("::") + 2);
     TypeId tid;
@@ -872,6 +983,10 @@ ExampleOptions::CheckAttributeArgument(const std::string& argument) const
         return "invalid option " + given + " (allowed: " + DescribeAttribute(info.checker) + ")" +
                (problem->empty() ? "" : ": " + *problem);
     }
+    else if (const auto unusable = UsabilityProblem(name, info.checker, value))
+    {
+        return "invalid option " + given + " (allowed: " + *unusable + ")";
+    }
     const auto set = m_setAttributes.find(name);
     if (set == m_setAttributes.end())
     {
@@ -887,7 +1002,7 @@ ExampleOptions::CheckAttributeArgument(const std::string& argument) const
     for (const auto& option : options)
     {
         named.push_back("--" + option);
-        suggested.push_back("--" + option + "=" + CutText(value));
+        suggested.push_back("--" + option + "=" + CutGprsInput(value));
     }
     const std::string instead = set->second.sameValue ? JoinWords(suggested, "or")
                                 : options.size() == 1 ? named.front()
@@ -916,7 +1031,8 @@ ExampleOptions::Parse(int argc, char* argv[])
     // Before CommandLine applies them as attribute defaults.
     for (int i = 1; i < argc; ++i)
     {
-        const std::string problem = CheckAttributeArgument(argv[i]);
+        std::string problem = ArgumentFormProblem(argv[i]);
+        problem = problem.empty() ? CheckAttributeArgument(argv[i]) : problem;
         if (!problem.empty())
         {
             std::cerr << "error: " << problem << "\n";
@@ -944,13 +1060,18 @@ ExampleOptions::Parse(int argc, char* argv[])
     }
     m_cmd.Parse(static_cast<int>(rest.size()), rest.data());
     std::string error;
-    for (const auto& option : m_options)
+    if (m_cmd.GetNExtraNonOptions() > 0)
     {
-        if (!option.read(option.text))
+        // CommandLine keeps arguments beyond the program's non-options and ignores them.
+        error = "invalid argument " + QuoteGprsInput(m_cmd.GetExtraNonOption(0)) +
+                ": more arguments without -- than the program takes (see --help)";
+    }
+    for (auto option = m_options.begin(); error.empty() && option != m_options.end(); ++option)
+    {
+        if (!option->read(option->text))
         {
-            error = Invalid(option.name) + " (allowed: " + option.allowed + ")" +
-                    (option.problem.empty() ? "" : ": " + option.problem);
-            break;
+            error = Invalid(option->name) + " (allowed: " + option->allowed + ")" +
+                    (option->problem.empty() ? "" : ": " + option->problem);
         }
     }
     for (std::size_t i = 0; error.empty() && i < m_requirements.size(); ++i)
@@ -994,25 +1115,35 @@ SplitList(const std::string& text)
 }
 
 bool
-ReadChoiceList(const std::string& text,
-               const std::vector<std::string>& allowed,
-               std::vector<std::string>* items)
+ReadList(const std::string& text,
+         const std::function<bool(const std::string&)>& itemOk,
+         std::vector<std::string>* items)
 {
-    std::vector<std::string> read;
-    for (const auto& item : SplitList(text))
+    const std::vector<std::string> read = SplitList(text);
+    if (read.size() > kMaxExampleListItems ||
+        std::set<std::string>(read.begin(), read.end()).size() != read.size() ||
+        !std::all_of(read.begin(), read.end(), itemOk))
     {
-        if (std::count(allowed.begin(), allowed.end(), item) == 0 ||
-            std::count(read.begin(), read.end(), item) > 0)
-        {
-            return false;
-        }
-        read.push_back(item);
+        return false;
     }
     if (items)
     {
         *items = read;
     }
     return true;
+}
+
+bool
+ReadChoiceList(const std::string& text,
+               const std::vector<std::string>& allowed,
+               std::vector<std::string>* items)
+{
+    return ReadList(
+        text,
+        [&allowed](const std::string& item) {
+            return std::count(allowed.begin(), allowed.end(), item) > 0;
+        },
+        items);
 }
 
 double
@@ -1083,6 +1214,7 @@ RunJobs(const std::string& program,
     };
 
     std::vector<Worker> workers;
+    std::vector<bool> received(count, false);
     for (uint32_t w = 0; w < jobs && w < count; ++w)
     {
         int fds[2];
@@ -1147,18 +1279,32 @@ RunJobs(const std::string& program,
                 const std::string line = buffer.substr(0, end);
                 buffer.erase(0, end + 1);
                 const std::size_t space = line.find(' ');
-                results.at(std::stoul(line.substr(0, space))) = line.substr(space + 1);
+                const std::size_t index = std::stoul(line.substr(0, space));
+                results.at(index) = line.substr(space + 1);
+                received.at(index) = true;
                 report();
             }
         }
     }
-    for (const Worker& w : workers)
+    for (std::size_t w = 0; w < workers.size(); ++w)
     {
         int status = 0;
-        waitpid(w.pid, &status, 0);
+        waitpid(workers[w].pid, &status, 0);
         if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
         {
-            std::cerr << "error: worker " << w.pid << " failed\n";
+            // Its first simulation without a result is the one it died in.
+            std::size_t failed = w;
+            while (failed < count && received[failed])
+            {
+                failed += jobs;
+            }
+            std::cerr << "error: worker " << workers[w].pid << " failed in simulation " << failed
+                      << " of " << count << ": "
+                      << (WIFSIGNALED(status)
+                              ? "killed by signal " + std::to_string(WTERMSIG(status)) + " (" +
+                                    strsignal(WTERMSIG(status)) + ")"
+                              : "exit status " + std::to_string(WEXITSTATUS(status)))
+                      << " (its own messages, if any, are above)\n";
             std::exit(3);
         }
     }
@@ -1168,12 +1314,64 @@ RunJobs(const std::string& program,
 bool
 RenderGnuplot(const std::string& dir, const std::string& script)
 {
-    if (std::system("command -v gnuplot >/dev/null 2>&1") != 0)
+    // No shell: the directory is the user's text (--outdir), so it is never parsed.
+    constexpr int kNotInstalled = 127;
+    const pid_t pid = fork();
+    if (pid < 0)
     {
-        return true;
+        return false;
     }
-    const std::string command = "cd '" + dir + "' && gnuplot '" + script + "'";
-    return std::system(command.c_str()) == 0;
+    if (pid == 0)
+    {
+        if (chdir(dir.c_str()) == 0)
+        {
+            execlp("gnuplot", "gnuplot", script.c_str(), static_cast<char*>(nullptr));
+            _exit(errno == ENOENT ? kNotInstalled : 1);
+        }
+        _exit(1);
+    }
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0)
+    {
+        if (errno != EINTR)
+        {
+            return false;
+        }
+    }
+    return WIFEXITED(status) && (WEXITSTATUS(status) == 0 || WEXITSTATUS(status) == kNotInstalled);
+}
+
+std::string
+GnuplotString(const std::string& text)
+{
+    std::string quoted = "'";
+    for (const char c : text)
+    {
+        if (c == '\'')
+        {
+            quoted += "''";
+        }
+        else
+        {
+            quoted += std::iscntrl(static_cast<unsigned char>(c)) ? '?' : c;
+        }
+    }
+    return quoted + "'";
+}
+
+std::string
+CsvField(const std::string& text, bool alwaysQuoted)
+{
+    if (!alwaysQuoted && text.find_first_of(",\"\r\n") == std::string::npos)
+    {
+        return text;
+    }
+    std::string quoted = "\"";
+    for (const char c : text)
+    {
+        quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+    }
+    return quoted + "\"";
 }
 
 } // namespace ns3

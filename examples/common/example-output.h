@@ -359,11 +359,27 @@ bool IsCodingSchemeName(const std::string& text);
  */
 std::vector<std::string> SplitList(const std::string& text);
 
+/// Most items a list option takes: each one multiplies the simulations a program runs.
+const std::size_t kMaxExampleListItems = 64;
+
+/// What ReadList accepts besides its items, for option messages.
+const std::string kExampleListRule = ", each once, at most 64";
+
+/**
+ * \param text a comma-separated list
+ * \param itemOk checks one item
+ * \param[out] items the items, if the list is good (may be null)
+ * \return whether it has 1 to kMaxExampleListItems items, none repeated, each passing itemOk
+ */
+bool ReadList(const std::string& text,
+              const std::function<bool(const std::string&)>& itemOk,
+              std::vector<std::string>* items = nullptr);
+
 /**
  * \param text a comma-separated list
  * \param allowed the allowed items
  * \param[out] items the items, if all are allowed and none repeats (may be null)
- * \return whether they are
+ * \return whether they are (ReadList)
  */
 bool ReadChoiceList(const std::string& text,
                     const std::vector<std::string>& allowed,
@@ -418,12 +434,28 @@ std::vector<std::string> RunJobs(const std::string& program,
                                  std::function<std::string(std::size_t)> run);
 
 /**
- * Render a gnuplot script in its directory when gnuplot is installed.
+ * Render a gnuplot script in its directory when gnuplot is installed: gnuplot runs there with
+ * the script as its argument, through no shell.
  * \param dir directory holding the script and its data
  * \param script script file name
  * \return false if gnuplot is installed and failed
  */
 bool RenderGnuplot(const std::string& dir, const std::string& script);
+
+/**
+ * \param text any text (a file name, a C/I specification)
+ * \return it as a gnuplot single-quoted string: quotes doubled, control characters as '?', so
+ *         that gnuplot reads it as text, never as commands
+ */
+std::string GnuplotString(const std::string& text);
+
+/**
+ * \param text any text
+ * \param alwaysQuoted quote it even when it needs no quotes
+ * \return it as one CSV field (RFC 4180): in double quotes with quotes doubled, when quoted;
+ *         quoted when it holds a comma, a quote or a line break
+ */
+std::string CsvField(const std::string& text, bool alwaysQuoted = false);
 
 } // namespace ns3
 

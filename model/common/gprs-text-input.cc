@@ -8,8 +8,10 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <sstream>
 #include <stdexcept>
 
@@ -151,13 +153,28 @@ ReadGprsTextTable(std::istream& in,
     }
 }
 
+void
+CheckGprsInputFile(const std::string& path)
+{
+    std::error_code error;
+    const std::filesystem::file_status status = std::filesystem::status(path, error);
+    if (!error && !std::filesystem::is_regular_file(status))
+    {
+        throw std::runtime_error(
+            EscapeGprsInput(path) +
+            ": not a regular file (allowed: a regular file; a directory, FIFO or device is not "
+            "read)");
+    }
+}
+
 std::ifstream
 OpenGprsInputFile(const std::string& path)
 {
+    CheckGprsInputFile(path);
     std::ifstream file(path);
     if (!file)
     {
-        throw std::runtime_error(path + ": cannot open file for reading");
+        throw std::runtime_error(EscapeGprsInput(path) + ": cannot open file for reading");
     }
     return file;
 }
@@ -187,14 +204,65 @@ ParseGprsNumber(const std::string& token, const std::string& what)
 }
 
 std::string
-QuoteGprsInput(const std::string& text)
+EscapeGprsInput(const std::string& text)
+{
+    std::string escaped;
+    for (const char c : text)
+    {
+        const auto octet = static_cast<unsigned char>(c);
+        if (octet >= 0x20 && octet < 0x7f && c != '\\')
+        {
+            escaped += c;
+            continue;
+        }
+        static const std::map<char, const char*> kNamed{{'\0', "\\0"},
+                                                        {'\t', "\\t"},
+                                                        {'\n', "\\n"},
+                                                        {'\r', "\\r"},
+                                                        {'\\', "\\\\"}};
+        const auto named = kNamed.find(c);
+        if (named != kNamed.end())
+        {
+            escaped += named->second;
+            continue;
+        }
+        constexpr char kHex[] = "0123456789abcdef";
+        escaped += std::string("\\x") + kHex[octet >> 4] + kHex[octet & 0xf];
+    }
+    return escaped;
+}
+
+namespace
+{
+
+/**
+ * \param text input text
+ * \param quote what to put around it
+ * \return it escaped, quoted and cut as CutGprsInput() and QuoteGprsInput() say
+ */
+std::string
+CutAndQuote(const std::string& text, const std::string& quote)
 {
     if (text.size() <= kGprsQuotedInputMax)
     {
-        return "'" + text + "'";
+        return quote + EscapeGprsInput(text) + quote;
     }
-    return "'" + text.substr(0, kGprsQuotedInputMax) + "...' (" + std::to_string(text.size()) +
-           " characters)";
+    return quote + EscapeGprsInput(text.substr(0, kGprsQuotedInputMax)) + "..." + quote + " (" +
+           std::to_string(text.size()) + " characters)";
+}
+
+} // namespace
+
+std::string
+CutGprsInput(const std::string& text)
+{
+    return CutAndQuote(text, "");
+}
+
+std::string
+QuoteGprsInput(const std::string& text)
+{
+    return CutAndQuote(text, "'");
 }
 
 std::string

@@ -61,11 +61,21 @@ void ReadGprsTextTable(std::istream& in,
 
 /**
  * \ingroup gprs
- * Open a text file for reading.
+ * Refuse an input file that is not a regular file: opening a FIFO without a writer blocks for
+ * ever, and a directory or device has no content to read.
+ *
+ * \param path the file
+ * \throws std::runtime_error "<path>: not a regular file ..." if it exists and is not one
+ */
+void CheckGprsInputFile(const std::string& path);
+
+/**
+ * \ingroup gprs
+ * Open a text file for reading (a regular file: CheckGprsInputFile).
  *
  * \param path the file
  * \return the open stream
- * \throws std::runtime_error "<path>: cannot open file for reading"
+ * \throws std::runtime_error "<path>: cannot open file for reading", or CheckGprsInputFile's
  */
 std::ifstream OpenGprsInputFile(const std::string& path);
 
@@ -96,8 +106,28 @@ constexpr size_t kGprsQuotedInputMax = 60;
 
 /**
  * \ingroup gprs
- * Quote input text for a message, cut so that a huge input (a 100 MB line) gives a short
- * message.
+ * Input text as a message shows it: every octet outside printable ASCII (a NUL, a CR, a BOM,
+ * binary) and the backslash escaped C-style (\\0, \\r, \\xef ...), so that a message is one line,
+ * whole, and shows what the input holds.
+ *
+ * \param text the input
+ * \return it escaped
+ */
+std::string EscapeGprsInput(const std::string& text);
+
+/**
+ * \ingroup gprs
+ * Input text for a message, escaped (EscapeGprsInput) and cut so that a huge input (a 100 MB
+ * line) gives a short message.
+ *
+ * \param text the input
+ * \return "<text>", or "<first kGprsQuotedInputMax characters>... (<size> characters)"
+ */
+std::string CutGprsInput(const std::string& text);
+
+/**
+ * \ingroup gprs
+ * Quote input text for a message, escaped and cut (CutGprsInput).
  *
  * \param text the input
  * \return "'<text>'", or "'<first kGprsQuotedInputMax characters>...' (<size> characters)"

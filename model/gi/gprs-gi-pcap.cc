@@ -4,6 +4,7 @@
 
 #include "gprs-gi-pcap.h"
 
+#include "ns3/gprs-text-input.h"
 #include "ns3/pcap-file.h"
 
 #include <array>
@@ -136,14 +137,28 @@ GprsGiPcapReader::GprsGiPcapReader(const std::string& path)
       m_buffer(kMaxCapturedOctets)
 {
     // The file header is checked here first, so that each problem is named with its offset.
+    try
+    {
+        CheckGprsInputFile(path);
+    }
+    catch (const std::runtime_error& e)
+    {
+        throw GprsGiPcapError(e.what());
+    }
     std::ifstream in(path, std::ios::binary);
     if (!in)
     {
-        throw GprsGiPcapError(
-            path + ": cannot open: " + std::error_code(errno, std::generic_category()).message());
+        throw GprsGiPcapError(EscapeGprsInput(path) + ": cannot open: " +
+                              std::error_code(errno, std::generic_category()).message());
     }
     in.seekg(0, std::ios::end);
-    m_size = static_cast<uint64_t>(in.tellg());
+    const std::streamoff size = in.tellg();
+    if (size < 0)
+    {
+        throw GprsGiPcapError(EscapeGprsInput(path) + ": cannot tell its size (allowed: a file "
+                                                      "that can be read from any offset)");
+    }
+    m_size = static_cast<uint64_t>(size);
     in.seekg(0);
     std::array<uint8_t, kFileHeaderOctets> header{};
     if (m_size < kFileHeaderOctets ||
@@ -193,7 +208,8 @@ GprsGiPcapReader::~GprsGiPcapReader() = default;
 GprsGiPcapError
 GprsGiPcapReader::Error(uint64_t offset, const std::string& problem) const
 {
-    return GprsGiPcapError(m_path + ": byte offset " + std::to_string(offset) + ": " + problem);
+    return GprsGiPcapError(EscapeGprsInput(m_path) + ": byte offset " + std::to_string(offset) +
+                           ": " + problem);
 }
 
 bool

@@ -62,6 +62,8 @@ GprsProxy::GetCounters() const
     c.dataSegmentsToMobile = m_dataSegmentsToMobile;
     c.bytesRelayedToMobile = m_bytesToMobile;
     c.bytesRelayedToServer = m_bytesToServer;
+    c.bytesDroppedToMobile = m_bytesDroppedToMobile;
+    c.bytesDroppedToServer = m_bytesDroppedToServer;
     c.acksRewritten = m_acksRewritten;
     c.windowInForce = m_windowInForce;
     return c;

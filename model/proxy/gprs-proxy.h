@@ -36,8 +36,10 @@ struct GprsProxyCounters
     uint64_t dataSegmentsToMobile{0};       //!< data segments the proxy sent to the mobiles
     uint64_t bytesRelayedToMobile{0};       //!< split: octets relayed towards the mobiles
     uint64_t bytesRelayedToServer{0};       //!< split: octets relayed towards the fixed hosts
-    uint64_t acksRewritten{0};              //!< ACK-window: segments whose window was lowered
-    uint32_t windowInForce{0};              //!< clamp / ACK-window: the last window applied
+    uint64_t bytesDroppedToMobile{0}; //!< split: octets for the mobiles a dead connection lost
+    uint64_t bytesDroppedToServer{0}; //!< split: octets for the fixed hosts it lost
+    uint64_t acksRewritten{0};        //!< ACK-window: segments whose window was lowered
+    uint32_t windowInForce{0};        //!< clamp / ACK-window: the last window applied
 };
 
 /**
@@ -256,6 +258,8 @@ class GprsProxy
     TracedValue<uint64_t> m_dataSegmentsToMobile; //!< DataSegmentsToMobile
     TracedValue<uint64_t> m_bytesToMobile;        //!< BytesRelayedToMobile
     TracedValue<uint64_t> m_bytesToServer;        //!< BytesRelayedToServer
+    TracedValue<uint64_t> m_bytesDroppedToMobile; //!< BytesDroppedToMobile
+    TracedValue<uint64_t> m_bytesDroppedToServer; //!< BytesDroppedToServer
     TracedValue<uint64_t> m_acksRewritten;        //!< AcksRewritten
     TracedValue<uint32_t> m_windowInForce;        //!< WindowInForce
 

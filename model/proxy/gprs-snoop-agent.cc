@@ -76,6 +76,11 @@ GprsSnoopAgent::GetTypeId()
                             "Duplicate ACKs of the mobiles not passed to the fixed hosts (count).",
                             MakeTraceSourceAccessor(&GprsSnoopAgent::m_acksSuppressed),
                             "ns3::TracedValueCallback::Uint64")
+            .AddTraceSource("Drop",
+                            "A packet the agent dropped: a suppressed duplicate ACK of a mobile "
+                            "(its IP payload and header).",
+                            MakeTraceSourceAccessor(&GprsSnoopAgent::m_dropTrace),
+                            "ns3::GprsSnoopAgent::DropCallback")
             .AddTraceSource("DataSegmentsToMobile",
                             "Data segments sent towards the mobiles, forwarded or retransmitted "
                             "locally (count).",
@@ -140,6 +145,7 @@ GprsSnoopAgent::Intercept(const GprsTransitPacket& packet, const GprsTransitSegm
     if (FromMobile(s))
     {
         ++m_acksSuppressed;
+        m_dropTrace(packet.payload, packet.header);
         return true; // dropped: the local retransmission answers it
     }
     return false;

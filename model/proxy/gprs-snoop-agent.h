@@ -10,6 +10,7 @@
 
 #include "ns3/event-id.h"
 #include "ns3/ipv4-header.h"
+#include "ns3/traced-callback.h"
 
 #include <map>
 
@@ -49,6 +50,13 @@ class GprsSnoopAgent : public GprsProxy
 
     /// \return connections being snooped
     std::size_t GetConnections() const;
+
+    /**
+     * TracedCallback signature of Drop.
+     * \param payload the IP payload of the packet dropped
+     * \param header its IP header
+     */
+    typedef void (*DropCallback)(Ptr<const Packet> payload, const Ipv4Header& header);
 
   protected:
     void DoDispose() override;
@@ -107,13 +115,14 @@ class GprsSnoopAgent : public GprsProxy
     /// \return the parameters of a new connection, from the attributes
     GprsSnoopConfig GetConfig() const;
 
-    uint32_t m_cacheSize{0};                         //!< CacheSize
-    uint32_t m_dupAckThreshold{0};                   //!< DupAckThreshold
-    uint32_t m_maxLocalRetx{0};                      //!< MaxLocalRetransmissions
-    Time m_initialRto;                               //!< InitialRto
-    Time m_minRto;                                   //!< MinRto
-    Time m_maxRto;                                   //!< MaxRto
-    std::map<GprsTcpFlow, Connection> m_connections; //!< connections being snooped
+    uint32_t m_cacheSize{0};                                          //!< CacheSize
+    uint32_t m_dupAckThreshold{0};                                    //!< DupAckThreshold
+    uint32_t m_maxLocalRetx{0};                                       //!< MaxLocalRetransmissions
+    Time m_initialRto;                                                //!< InitialRto
+    Time m_minRto;                                                    //!< MinRto
+    Time m_maxRto;                                                    //!< MaxRto
+    std::map<GprsTcpFlow, Connection> m_connections;                  //!< connections being snooped
+    TracedCallback<Ptr<const Packet>, const Ipv4Header&> m_dropTrace; //!< Drop
 };
 
 } // namespace ns3

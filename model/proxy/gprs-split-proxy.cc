@@ -14,6 +14,7 @@
 #include "ns3/tcp-congestion-ops.h"
 #include "ns3/tcp-l4-protocol.h"
 #include "ns3/tcp-recovery-ops.h"
+#include "ns3/tcp-tx-buffer.h"
 #include "ns3/uinteger.h"
 
 #include <iostream>
@@ -215,6 +216,25 @@ GprsSplitProxy::GetTypeId()
                                 "change of any connection).",
                                 MakeTraceSourceAccessor(&GprsSplitProxy::m_windowInForce),
                                 "ns3::TracedValueCallback::Uint32")
+                .AddTraceSource("BytesDroppedToMobile",
+                                "Octets for the mobiles that connections whose leg died held: "
+                                "acknowledged to the fixed host, never acknowledged by the "
+                                "mobile (count).",
+                                MakeTraceSourceAccessor(&GprsSplitProxy::m_bytesDroppedToMobile),
+                                "ns3::TracedValueCallback::Uint64")
+                .AddTraceSource("BytesDroppedToServer",
+                                "Octets for the fixed hosts that connections whose leg died "
+                                "held: acknowledged to the mobile, never acknowledged by the "
+                                "fixed host (count).",
+                                MakeTraceSourceAccessor(&GprsSplitProxy::m_bytesDroppedToServer),
+                                "ns3::TracedValueCallback::Uint64")
+                .AddTraceSource("BytesDropped",
+                                "A leg died (reset, or given up by its TCP): per direction, the "
+                                "octets the connection held, acknowledged to the sender and "
+                                "never acknowledged by the receiver, split into those not yet "
+                                "relayed and those relayed.",
+                                MakeTraceSourceAccessor(&GprsSplitProxy::m_bytesDropped),
+                                "ns3::GprsSplitProxy::BytesDroppedCallback")
                 .AddTraceSource("LegOpened",
                                 "A leg's socket, when the proxy opens it (the leg towards the "
                                 "responder, before its SYN) or a listener forks it (towards the "
@@ -362,6 +382,11 @@ GprsSplitProxy::WatchLeg(const GprsTcpFlow& flow, Leg leg, Ptr<GprsProxyTcpSocke
     socket->TraceConnectWithoutContext(
         "State",
         MakeCallback(&GprsSplitProxy::OnState, this).Bind(flow, static_cast<uint8_t>(leg)));
+    // ns-3's TCP gives up a connection through these callbacks, not the State trace.
+    const auto failed =
+        MakeCallback(&GprsSplitProxy::OnLegFailed, this).Bind(flow, static_cast<uint8_t>(leg));
+    socket->SetCloseCallbacks(MakeNullCallback<void, Ptr<Socket>>(), failed);
+    socket->SetConnectCallback(MakeNullCallback<void, Ptr<Socket>>(), failed);
     const bool mobile = IsMobileLeg(m_splits.at(flow), leg);
     if (mobile)
     {
@@ -480,24 +505,46 @@ GprsSplitProxy::OnState(GprsTcpFlow flow,
         }
         return;
     }
-    if (newState != TcpSocket::CLOSED)
+    if (newState == TcpSocket::CLOSED)
+    {
+        LegClosed(flow,
+                  l,
+                  oldState == TcpSocket::LAST_ACK || oldState == TcpSocket::TIME_WAIT ||
+                      oldState == TcpSocket::CLOSING);
+    }
+}
+
+void
+GprsSplitProxy::OnLegFailed(GprsTcpFlow flow, uint8_t leg, Ptr<Socket> socket)
+{
+    LegClosed(flow, static_cast<Leg>(leg), false);
+}
+
+void
+GprsSplitProxy::LegClosed(const GprsTcpFlow& flow, Leg leg, bool clean)
+{
+    const auto it = m_splits.find(flow);
+    if (it == m_splits.end() || it->second.closed[leg])
     {
         return;
     }
-    split.closed[l] = true;
-    const bool clean = oldState == TcpSocket::LAST_ACK || oldState == TcpSocket::TIME_WAIT ||
-                       oldState == TcpSocket::CLOSING;
-    if (!clean)
+    Split& split = it->second;
+    const Leg other = leg == INITIATOR ? RESPONDER : INITIATOR;
+    split.closed[leg] = true;
+    if (!clean && leg == RESPONDER && split.syn)
     {
-        if (l == RESPONDER && split.syn)
+        NS_LOG_INFO("responder refused or unreachable: resetting the initiator");
+        RefuseInitiator(split);
+        split.syn = nullptr;
+    }
+    else if (!clean && !split.failed)
+    {
+        NS_LOG_INFO("a leg was reset or failed: resetting the other");
+        split.failed = true;
+        split.relaying = false;
+        ReportDropped(flow, split);
+        if (split.legs[other] && !split.closed[other])
         {
-            NS_LOG_INFO("responder refused or unreachable: resetting the initiator");
-            RefuseInitiator(split);
-            split.syn = nullptr;
-        }
-        else if (split.legs[other] && !split.closed[other])
-        {
-            NS_LOG_INFO("a leg was reset or failed: resetting the other");
             Simulator::ScheduleNow(&GprsProxyTcpSocket::Abort, split.legs[other]);
         }
     }
@@ -505,6 +552,29 @@ GprsSplitProxy::OnState(GprsTcpFlow flow,
     {
         // Not now: the socket whose state changed may be held by this connection only.
         Simulator::ScheduleNow(&GprsSplitProxy::Forget, this, flow);
+    }
+}
+
+void
+GprsSplitProxy::ReportDropped(const GprsTcpFlow& flow, const Split& split)
+{
+    for (const Leg from : {INITIATOR, RESPONDER})
+    {
+        const Leg to = from == INITIATOR ? RESPONDER : INITIATOR;
+        const Ptr<GprsProxyTcpSocket> source = split.legs[from];
+        const Ptr<GprsProxyTcpSocket> sink = split.legs[to];
+        const uint32_t held = (source ? source->GetRxAvailable() : 0) + split.pipes[from].GetSize();
+        const uint32_t unacknowledged = sink ? sink->GetTxBuffer()->Size() : 0;
+        if (held + unacknowledged == 0)
+        {
+            continue;
+        }
+        const bool toMobile = IsMobileLeg(split, to);
+        NS_LOG_INFO("dropped towards the " << (toMobile ? "mobile: " : "fixed host: ") << held
+                                           << " octets held, " << unacknowledged
+                                           << " unacknowledged");
+        (toMobile ? m_bytesDroppedToMobile : m_bytesDroppedToServer) += held + unacknowledged;
+        m_bytesDropped(flow, toMobile, held, unacknowledged);
     }
 }
 

@@ -46,8 +46,18 @@ namespace ns3
  * Relay: each direction reads from one leg into a GprsSplitPipe of RelayBufferSize octets and
  * writes from it into the other leg's send buffer as space frees; a full pipe stops reading, so
  * the receiving leg's window closes and the sender is held back (back-pressure). A FIN is
- * passed on (ShutdownSend) after the last octet; a reset or a failure of one leg resets the
- * other (Abort). A connection is forgotten once both legs are closed.
+ * passed on (ShutdownSend) after the last octet. A connection is forgotten once both legs are
+ * closed.
+ *
+ * End to end, acknowledged is not delivered: a sender's octets are acknowledged once the proxy
+ * holds them. A leg that dies (reset by its peer, or given up by its TCP after its retries: ns-3
+ * then calls the error-close callback and leaves the traced state as it was) resets the other
+ * leg (Abort), and every octet the proxy holds for the connection is reported dropped
+ * (BytesDropped, BytesDroppedToMobile, BytesDroppedToServer): what the receiving legs
+ * acknowledged and the relay did not yet write on, and what the sending legs were given and
+ * their peers did not acknowledge. Hence, per direction, octets acknowledged to the sender =
+ * octets relayed + dropped held, and octets relayed = octets the receiver acknowledged + dropped
+ * unacknowledged (a receiver may hold some of those: its acknowledgements were lost).
  *
  * Each leg has its own TCP configuration: the ServerLeg... attributes for the leg towards the
  * fixed host, MobileLeg... for the leg towards the mobile (e.g. GprsTcpClamp as
@@ -84,6 +94,18 @@ class GprsSplitProxy : public GprsProxy
      */
     typedef void (*LegOpenedCallback)(Ptr<TcpSocketBase> socket, bool mobileLeg);
 
+    /**
+     * TracedCallback signature of BytesDropped.
+     * \param flow the connection
+     * \param toMobile the direction towards the mobile (else towards the fixed host)
+     * \param held octets acknowledged to the sender and not yet written into the other leg
+     * \param unacknowledged octets written into the other leg and not acknowledged by its peer
+     */
+    typedef void (*BytesDroppedCallback)(const GprsTcpFlow& flow,
+                                         bool toMobile,
+                                         uint32_t held,
+                                         uint32_t unacknowledged);
+
   protected:
     void DoDispose() override;
     bool Intercept(const GprsTransitPacket& packet, const GprsTransitSegment& s) override;
@@ -107,11 +129,12 @@ class GprsSplitProxy : public GprsProxy
         bool peerFinished[2]{false, false};                         //!< [Leg] its peer sent FIN
         bool closed[2]{false, false};                               //!< [Leg] its socket is closed
         bool relaying{false};                                       //!< both legs established
-        bool pumping{false};                                        //!< inside Pump
-        Ptr<Packet> syn;                    //!< the held SYN, until delivered
-        Ipv4Header synHeader;               //!< its IP header
-        uint32_t synInterface{0};           //!< its incoming interface
-        LocalDeliverCallback deliver;       //!< local delivery
+        bool failed{false};           //!< a leg died: what the connection held was reported dropped
+        bool pumping{false};          //!< inside Pump
+        Ptr<Packet> syn;              //!< the held SYN, until delivered
+        Ipv4Header synHeader;         //!< its IP header
+        uint32_t synInterface{0};     //!< its incoming interface
+        LocalDeliverCallback deliver; //!< local delivery
         GprsRetransmissionCounter toMobile; //!< the mobile leg's data segments
     };
 
@@ -168,6 +191,32 @@ class GprsSplitProxy : public GprsProxy
                  uint8_t leg,
                  TcpSocket::TcpStates_t oldState,
                  TcpSocket::TcpStates_t newState);
+
+    /**
+     * A leg's error-close or connection-failed callback: its TCP gave up (retries exhausted)
+     * or sent a reset, without a state change in the first case.
+     * \param flow its connection
+     * \param leg which leg
+     * \param socket the leg
+     */
+    void OnLegFailed(GprsTcpFlow flow, uint8_t leg, Ptr<Socket> socket);
+
+    /**
+     * A leg is closed: cleanly (its FIN exchange completed), or it died. A dead leg refuses
+     * the initiator (before the relay) or resets the other leg, and what the connection held
+     * is reported dropped.
+     * \param flow its connection
+     * \param leg which leg
+     * \param clean through the FIN states
+     */
+    void LegClosed(const GprsTcpFlow& flow, Leg leg, bool clean);
+
+    /**
+     * Report as dropped every octet a connection holds, both directions.
+     * \param flow the connection
+     * \param split its state
+     */
+    void ReportDropped(const GprsTcpFlow& flow, const Split& split);
 
     /**
      * Both legs are closed: forget the connection.
@@ -295,6 +344,8 @@ class GprsSplitProxy : public GprsProxy
     /// Listening sockets by the responder address and port they stand for.
     std::map<std::pair<uint32_t, uint16_t>, Ptr<GprsProxyTcpSocket>> m_listeners;
     TracedCallback<Ptr<TcpSocketBase>, bool> m_legOpened; //!< LegOpened
+    /// BytesDropped
+    TracedCallback<const GprsTcpFlow&, bool, uint32_t, uint32_t> m_bytesDropped;
 };
 
 } // namespace ns3

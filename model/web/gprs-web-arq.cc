@@ -419,13 +419,23 @@ GprsWebSender::TakeProbe(Time now)
     return tx;
 }
 
-std::vector<Ptr<Packet>>
+GprsWebSender::Abandoned
 GprsWebSender::DropAll()
 {
-    std::vector<Ptr<Packet>> dropped;
+    std::set<uint32_t> lostMessages;
+    for (const auto& [seq, o] : m_outstanding)
+    {
+        if (o.lost)
+        {
+            lostMessages.insert(o.messageId);
+        }
+    }
+    Abandoned abandoned;
     for (const auto& [id, m] : m_messages)
     {
-        dropped.push_back(m.packet);
+        const bool mayHaveArrived =
+            m.nextOffset == m.packet->GetSize() && lostMessages.count(id) == 0;
+        (mayHaveArrived ? abandoned.unconfirmed : abandoned.dropped).push_back(m.packet);
     }
     m_messages.clear();
     m_queue[0].clear();
@@ -435,7 +445,7 @@ GprsWebSender::DropAll()
     m_txTimes.clear();
     m_inFlight = 0;
     m_lastProbe.reset();
-    return dropped;
+    return abandoned;
 }
 
 uint32_t

@@ -257,11 +257,22 @@ class GprsWebSender
      */
     uint32_t TakeProbe(Time now);
 
+    /// The messages not wholly acknowledged when the association closes, in message id order.
+    struct Abandoned
+    {
+        /// not wholly sent, or a segment was found lost and not sent again: the peer cannot
+        /// have delivered them
+        std::vector<Ptr<Packet>> dropped;
+        /// every segment sent and none found lost: the peer may have delivered them (their
+        /// acknowledgement was still to come)
+        std::vector<Ptr<Packet>> unconfirmed;
+    };
+
     /**
      * Forget everything unacknowledged or queued (the association closes).
-     * \return the messages not wholly acknowledged, in message id order
+     * \return the messages not wholly acknowledged
      */
-    std::vector<Ptr<Packet>> DropAll();
+    Abandoned DropAll();
 
     /// \return payload octets sent and neither acknowledged nor found lost
     uint32_t GetInFlight() const;

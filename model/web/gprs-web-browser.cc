@@ -5,13 +5,13 @@
 #include "gprs-web-browser.h"
 
 #include "ns3/address-utils.h"
+#include "ns3/gprs-guarded-tcp-socket.h"
 #include "ns3/gprs-predicate-checker.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
 #include "ns3/packet.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
-#include "ns3/tcp-socket-factory.h"
 #include "ns3/trace-source-accessor.h"
 #include "ns3/udp-socket-factory.h"
 #include "ns3/uinteger.h"
@@ -257,7 +257,7 @@ GprsWebBrowser::Apply(const std::vector<GprsWebAction>& actions)
     {
         if (a.kind == GprsWebAction::OPEN)
         {
-            Ptr<Socket> socket = Socket::CreateSocket(GetNode(), TcpSocketFactory::GetTypeId());
+            Ptr<Socket> socket = GprsGuardedTcpSocket::Create(GetNode(), GprsTcpLegConfig{});
             socket->Bind();
             socket->SetConnectCallback(MakeCallback(&GprsWebBrowser::Connected, this),
                                        MakeCallback(&GprsWebBrowser::ConnectFailed, this));

@@ -9,11 +9,11 @@
 
 #include "ns3/address-utils.h"
 #include "ns3/boolean.h"
+#include "ns3/gprs-guarded-tcp-socket.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
 #include "ns3/packet.h"
 #include "ns3/string.h"
-#include "ns3/tcp-socket-factory.h"
 #include "ns3/trace-source-accessor.h"
 #include "ns3/udp-socket-factory.h"
 #include "ns3/uinteger.h"
@@ -159,7 +159,7 @@ GprsWebClientProxy::StartApplication()
         }
     }
     OpenTransport(m_transportPort, m_remote);
-    m_listener = Socket::CreateSocket(GetNode(), TcpSocketFactory::GetTypeId());
+    m_listener = GprsGuardedTcpSocket::Create(GetNode(), GprsTcpLegConfig{});
     m_listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_port));
     m_listener->Listen();
     m_listener->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),

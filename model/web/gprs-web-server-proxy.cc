@@ -7,11 +7,12 @@
 #include "ns3/address-utils.h"
 #include "ns3/boolean.h"
 #include "ns3/double.h"
+#include "ns3/gprs-guarded-tcp-socket.h"
+#include "ns3/gprs-text-input.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
 #include "ns3/packet.h"
 #include "ns3/string.h"
-#include "ns3/tcp-socket-factory.h"
 #include "ns3/trace-source-accessor.h"
 #include "ns3/udp-socket-factory.h"
 #include "ns3/uinteger.h"
@@ -189,9 +190,16 @@ GprsWebServerProxy::StartApplication()
     }
     if (!m_htmlContent.empty())
     {
-        std::ifstream in(m_htmlContent, std::ios::binary);
-        const std::vector<uint8_t> text{std::istreambuf_iterator<char>(in),
-                                        std::istreambuf_iterator<char>()};
+        std::vector<uint8_t> text;
+        try
+        {
+            std::ifstream in = OpenGprsInputFile(m_htmlContent);
+            text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+        }
+        catch (const std::runtime_error& e)
+        {
+            NS_FATAL_ERROR("GprsWebServerProxy HtmlContent: " << e.what());
+        }
         if (text.empty())
         {
             NS_FATAL_ERROR("GprsWebServerProxy HtmlContent: cannot read '"
@@ -480,7 +488,7 @@ GprsWebServerProxy::Apply(const std::vector<GprsWebAction>& actions)
     {
         if (a.kind == GprsWebAction::OPEN)
         {
-            Ptr<Socket> socket = Socket::CreateSocket(GetNode(), TcpSocketFactory::GetTypeId());
+            Ptr<Socket> socket = GprsGuardedTcpSocket::Create(GetNode(), GprsTcpLegConfig{});
             socket->Bind();
             socket->SetConnectCallback(MakeCallback(&GprsWebServerProxy::Connected, this),
                                        MakeNullCallback<void, Ptr<Socket>>());

@@ -6,10 +6,10 @@
 
 #include "gprs-web-scheduler.h"
 
+#include "ns3/gprs-guarded-tcp-socket.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
 #include "ns3/packet.h"
-#include "ns3/tcp-socket-factory.h"
 #include "ns3/udp-socket-factory.h"
 #include "ns3/uinteger.h"
 
@@ -79,7 +79,7 @@ void
 GprsWebServer::StartApplication()
 {
     NS_LOG_FUNCTION(this);
-    m_listener = Socket::CreateSocket(GetNode(), TcpSocketFactory::GetTypeId());
+    m_listener = GprsGuardedTcpSocket::Create(GetNode(), GprsTcpLegConfig{});
     m_listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_port));
     m_listener->Listen();
     m_listener->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),

@@ -146,9 +146,15 @@ GprsWebTransport::GetTypeId()
                             MakeTraceSourceAccessor(&GprsWebTransport::m_deliverTrace),
                             "ns3::GprsWebTransport::MessageCallback")
             .AddTraceSource("Drop",
-                            "Close dropped a message not wholly acknowledged (the peer may "
-                            "still have delivered it if only its last ACK was missing).",
+                            "A message the peer cannot have delivered: at Close not wholly "
+                            "sent, or part of it found lost and not sent again; or given to "
+                            "Send after Close.",
                             MakeTraceSourceAccessor(&GprsWebTransport::m_dropTrace),
+                            "ns3::GprsWebTransport::MessageCallback")
+            .AddTraceSource("Unconfirmed",
+                            "At Close, a message wholly sent, none of it found lost, and not "
+                            "wholly acknowledged: the peer may have delivered it.",
+                            MakeTraceSourceAccessor(&GprsWebTransport::m_unconfirmedTrace),
                             "ns3::GprsWebTransport::MessageCallback");
     return tid;
 }
@@ -247,10 +253,16 @@ GprsWebTransport::Close()
     }
     if (m_sender)
     {
-        for (const auto& message : m_sender->DropAll())
+        const GprsWebSender::Abandoned abandoned = m_sender->DropAll();
+        for (const auto& message : abandoned.dropped)
         {
             ++m_counters.messagesDropped;
             m_dropTrace(message);
+        }
+        for (const auto& message : abandoned.unconfirmed)
+        {
+            ++m_counters.messagesUnconfirmed;
+            m_unconfirmedTrace(message);
         }
         UpdateTracedState();
     }

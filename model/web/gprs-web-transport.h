@@ -36,22 +36,25 @@ namespace ns3
  */
 struct GprsWebTransportCounters
 {
-    uint64_t octetsSent{0};        //!< UDP payload octets sent: transport headers + data
-    uint64_t datagramsSent{0};     //!< datagrams sent (each adds 28 octets of UDP/IPv4)
-    uint64_t dataSegments{0};      //!< data segments sent, retransmissions included
-    uint64_t retransmissions{0};   //!< data segments sent again
-    uint64_t probes{0};            //!< probes sent
-    uint64_t acks{0};              //!< datagrams sent with a report only (pure ACKs)
-    uint64_t nacks{0};             //!< NACK entries sent (piggybacked or in ACKs)
-    uint64_t lostSegments{0};      //!< own segments found lost by the peer's reports
-    uint64_t octetsReceived{0};    //!< UDP payload octets received
-    uint64_t datagramsReceived{0}; //!< datagrams received
-    uint64_t duplicates{0};        //!< data segments received twice (discarded)
-    uint64_t messagesSent{0};      //!< messages given to Send
-    uint64_t messagesAcked{0};     //!< own messages wholly acknowledged by the peer
-    uint64_t messagesDelivered{0}; //!< peer's messages delivered to the receive callback
-    uint64_t messagesDropped{0};   //!< own messages dropped: by Close before their last ACK,
-                                   //!< or given to Send after Close
+    uint64_t octetsSent{0};          //!< UDP payload octets sent: transport headers + data
+    uint64_t datagramsSent{0};       //!< datagrams sent (each adds 28 octets of UDP/IPv4)
+    uint64_t dataSegments{0};        //!< data segments sent, retransmissions included
+    uint64_t retransmissions{0};     //!< data segments sent again
+    uint64_t probes{0};              //!< probes sent
+    uint64_t acks{0};                //!< datagrams sent with a report only (pure ACKs)
+    uint64_t nacks{0};               //!< NACK entries sent (piggybacked or in ACKs)
+    uint64_t lostSegments{0};        //!< own segments found lost by the peer's reports
+    uint64_t octetsReceived{0};      //!< UDP payload octets received
+    uint64_t datagramsReceived{0};   //!< datagrams received
+    uint64_t duplicates{0};          //!< data segments received twice (discarded)
+    uint64_t messagesSent{0};        //!< messages given to Send
+    uint64_t messagesAcked{0};       //!< own messages wholly acknowledged by the peer
+    uint64_t messagesDelivered{0};   //!< peer's messages delivered to the receive callback
+    uint64_t messagesDropped{0};     //!< own messages the peer cannot have delivered: not
+                                     //!< wholly sent, or partly lost, at Close; or given to
+                                     //!< Send after Close
+    uint64_t messagesUnconfirmed{0}; //!< own messages wholly sent, not wholly acknowledged at
+                                     //!< Close: the peer may have delivered them
 };
 
 /**
@@ -107,8 +110,10 @@ class GprsWebTransport : public Object
      */
     void SetReceiveCallback(Callback<void, Ptr<Packet>> cb);
 
-    /// Stop the timers and close the socket; messages not wholly acknowledged go to the Drop
-    /// trace, and so do messages given to Send later.
+    /// Stop the timers and close the socket. A message not wholly acknowledged goes to the
+    /// Drop trace if the peer cannot have it (not wholly sent, or part of it found lost; and a
+    /// message given to Send later), else to the Unconfirmed trace: each message is counted
+    /// once, acknowledged, dropped or unconfirmed, and none the peer delivered is dropped.
     void Close();
 
     /// \return the local UDP port (after Setup)
@@ -225,8 +230,9 @@ class GprsWebTransport : public Object
     TracedCallback<Ptr<const Packet>, const GprsWebTransportHeader&> m_txTrace; //!< any datagram
     TracedCallback<Ptr<const Packet>, const GprsWebTransportHeader&> m_rxTrace; //!< received
     TracedCallback<uint32_t> m_probeTrace;                                      //!< probe sent
-    TracedCallback<Ptr<const Packet>> m_deliverTrace; //!< message delivered
-    TracedCallback<Ptr<const Packet>> m_dropTrace;    //!< message dropped at Close
+    TracedCallback<Ptr<const Packet>> m_deliverTrace;     //!< message delivered
+    TracedCallback<Ptr<const Packet>> m_dropTrace;        //!< message dropped at Close
+    TracedCallback<Ptr<const Packet>> m_unconfirmedTrace; //!< message unconfirmed at Close
 };
 
 } // namespace ns3

@@ -331,7 +331,8 @@ struct ProxyScenario
     Time stop{Seconds(300)};               //!< simulation end
     std::function<void(ProxyRun&)> before; //!< called before the simulation runs
     std::vector<std::pair<std::string, std::string>> attributes; //!< of the proxy
-    uint32_t mobileRcvBuf{0}; //!< the mobile socket's RcvBufSize, 0: ns-3's default
+    uint32_t mobileRcvBuf{0};    //!< the mobile socket's RcvBufSize, 0: ns-3's default
+    bool llcAcknowledged{false}; //!< LLC acknowledged mode (ABM) for the mobiles
 };
 
 /**
@@ -357,6 +358,10 @@ RunProxied(const ProxyScenario& sc, ProxyRun& run)
         .Ms("GeGoodToBad", DoubleValue(0.001))
         .Ms("GeBadToGood", DoubleValue(0.5))
         .Ms("GeLossBad", DoubleValue(1.0));
+    if (sc.llcAcknowledged)
+    {
+        setup.Pcu("LlcMode", StringValue("Acknowledged"));
+    }
     CellRecorder recorder;
     run.scenario = setup.Build(recorder);
     const GprsScenario& s = run.scenario;
@@ -509,7 +514,16 @@ class SnoopTestCase : public ProxyTestCase
     {
         ProxyRun run;
         SetDownload(run, 150000);
-        RunProxied(Download("snoop"), run);
+        std::set<uint64_t> dropped; // uids in the Drop trace
+        ProxyScenario sc = Download("snoop");
+        sc.before = [&dropped](ProxyRun& r) {
+            r.proxy->TraceConnectWithoutContext(
+                "Drop",
+                MakeCallback(+[](std::set<uint64_t>* uids, Ptr<const Packet> p, const Ipv4Header&) {
+                    uids->insert(p->GetUid());
+                }).Bind(&dropped));
+        };
+        RunProxied(sc, run);
         CheckCompleteAndInOrder(run);
         const GprsProxyCounters c = run.proxy->GetCounters();
 
@@ -554,6 +568,7 @@ class SnoopTestCase : public ProxyTestCase
             if (forwarded.count(s.uid) == 0)
             {
                 ++suppressed;
+                NS_TEST_EXPECT_MSG_EQ(dropped.count(s.uid), 1, "in the Drop trace");
                 const bool duplicate = previous && s.PureAck() &&
                                        s.tcp.GetAckNumber() == previous->tcp.GetAckNumber() &&
                                        s.tcp.GetWindowSize() == previous->tcp.GetWindowSize();
@@ -564,6 +579,7 @@ class SnoopTestCase : public ProxyTestCase
         }
         NS_TEST_EXPECT_MSG_GT(suppressed, 0, "duplicate ACKs were suppressed");
         NS_TEST_EXPECT_MSG_EQ(suppressed, c.acksSuppressed, "counted suppressions = seen");
+        NS_TEST_EXPECT_MSG_EQ(dropped.size(), suppressed, "every packet not forwarded, traced");
 
         // Data-driven: a local retransmission at the instant of a suppressed duplicate for it.
         std::set<uint64_t> firstCopy;
@@ -895,6 +911,160 @@ class SplitRefusedTestCase : public ProxyTestCase
     }
 };
 
+/// What a split proxy reported dropped, per direction, from its BytesDropped trace.
+struct DropLedger
+{
+    uint64_t held[2]{0, 0};           //!< [toMobile] acknowledged to the sender, not relayed
+    uint64_t unacknowledged[2]{0, 0}; //!< [toMobile] relayed, not acknowledged by the receiver
+
+    /**
+     * BytesDropped sink.
+     * \param toMobile the direction
+     * \param h octets held
+     * \param u octets unacknowledged
+     */
+    void OnDropped(const GprsTcpFlow&, bool toMobile, uint32_t h, uint32_t u)
+    {
+        held[toMobile] += h;
+        unacknowledged[toMobile] += u;
+    }
+};
+
+/**
+ * \param run a run
+ * \param toMobile the direction
+ * \return octets of that direction the proxy acknowledged to the sender, from the highest ACK
+ *         it sent towards it (the FIN, if acknowledged, is not counted)
+ */
+uint64_t
+AcknowledgedToSender(const ProxyRun& run, bool toMobile)
+{
+    const PatternEnd& sender = toMobile ? run.server : run.mobile;
+    // The sender's SYN arrives on its side's interface (Internet for the server), and the
+    // proxy's ACKs leave there.
+    std::optional<Seen> syn;
+    uint64_t acked = 0;
+    for (const Seen& s : run.tap.seen)
+    {
+        if (s.internet != toMobile)
+        {
+            continue;
+        }
+        const uint8_t flags = s.tcp.GetFlags();
+        if (!s.tx && (flags & TcpHeader::SYN) && !syn)
+        {
+            syn = s;
+        }
+        else if (s.tx && syn && (flags & TcpHeader::ACK) && !(flags & TcpHeader::RST))
+        {
+            acked = std::max<uint64_t>(acked,
+                                       s.tcp.GetAckNumber() - (syn->tcp.GetSequenceNumber() + 1));
+        }
+    }
+    return std::min(acked, sender.toSend);
+}
+
+/**
+ * Split under a long outage: the radio carries nothing from 5 s to 300 s, so the proxy's
+ * leg towards the mobile gives up (its data retries run out) while the server has had its data
+ * acknowledged. Nothing is lost silently: per direction, what the proxy acknowledged to the
+ * sender is what it relayed plus what it reported dropped before relaying, and the receiver got
+ * what was relayed less at most what was reported dropped after relaying (a receiver may hold
+ * octets whose acknowledgements the outage lost); the other end is reset, not left waiting, and
+ * the connection is forgotten. Downloads in RLC unacknowledged and acknowledged mode and with LLC
+ * acknowledged mode, and a connection the mobile opens with data both ways.
+ */
+class SplitOutageTestCase : public ProxyTestCase
+{
+  public:
+    /// What runs through the outage.
+    enum class Kind
+    {
+        DOWNLOAD_RLC_UNACKNOWLEDGED, //!< a download, radio losses reach TCP
+        DOWNLOAD_RLC_ACKNOWLEDGED,   //!< a download, RLC recovers the radio losses
+        DOWNLOAD_LLC_ACKNOWLEDGED,   //!< a download, LLC ABM over RLC unacknowledged mode
+        UPLOAD,                      //!< the mobile opens, both send
+    };
+
+    /// \param kind what runs
+    explicit SplitOutageTestCase(Kind kind)
+        : ProxyTestCase("Split: a leg dead after a long outage loses nothing silently"),
+          m_kind(kind)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ProxyRun run;
+        ProxyScenario sc = Download("split");
+        // An upload starts after the mobile's uplink TBF: the outage lets some of it through.
+        sc.outages = m_kind == Kind::UPLOAD ? "20s-300s" : "5s-300s";
+        sc.stop = Seconds(600);
+        sc.tcpLosses = m_kind != Kind::DOWNLOAD_RLC_ACKNOWLEDGED;
+        sc.llcAcknowledged = m_kind == Kind::DOWNLOAD_LLC_ACKNOWLEDGED;
+        if (m_kind == Kind::UPLOAD)
+        {
+            // The server, held back by the proxy's window while the mobile leg is stalled,
+            // crashes at a duplicate ACK before ns-3.41 (kWindowLimitedSenderSurvivesLoss).
+            sc.internetLoss = kWindowLimitedSenderSurvivesLoss ? sc.internetLoss : 0;
+            sc.mobileOpens = true;
+            run.mobile.toSend = 200000;
+            run.mobile.closeWhenAcked = true;
+            run.server.toSend = 200000;
+            run.server.closeWhenSent = true;
+        }
+        else
+        {
+            SetDownload(run, 200000);
+        }
+        DropLedger dropped;
+        sc.before = [&dropped](ProxyRun& r) {
+            r.proxy->TraceConnectWithoutContext("BytesDropped",
+                                                MakeCallback(&DropLedger::OnDropped, &dropped));
+        };
+        RunProxied(sc, run);
+        const GprsProxyCounters c = run.proxy->GetCounters();
+        for (const bool toMobile : {true, false})
+        {
+            const PatternEnd& receiver = toMobile ? run.mobile : run.server;
+            const uint64_t relayed = toMobile ? c.bytesRelayedToMobile : c.bytesRelayedToServer;
+            const uint64_t acknowledged = AcknowledgedToSender(run, toMobile);
+            const std::string way = toMobile ? " (towards the mobile)" : " (towards the server)";
+            NS_LOG_INFO("towards the " << (toMobile ? "mobile" : "server") << ": acknowledged "
+                                       << acknowledged << ", relayed " << relayed << ", received "
+                                       << receiver.received << ", dropped held "
+                                       << dropped.held[toMobile] << ", unacknowledged "
+                                       << dropped.unacknowledged[toMobile]);
+            NS_TEST_EXPECT_MSG_EQ(acknowledged,
+                                  relayed + dropped.held[toMobile],
+                                  "acknowledged = relayed + dropped before relaying" << way);
+            NS_TEST_EXPECT_MSG_LT_OR_EQ(receiver.received, relayed, "received" << way);
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(receiver.received + dropped.unacknowledged[toMobile],
+                                        relayed,
+                                        "relayed = received + dropped after relaying" << way);
+            NS_TEST_EXPECT_MSG_EQ(receiver.mismatches, 0, "in order, unchanged" << way);
+            NS_TEST_EXPECT_MSG_EQ((toMobile ? c.bytesDroppedToMobile : c.bytesDroppedToServer),
+                                  dropped.held[toMobile] + dropped.unacknowledged[toMobile],
+                                  "the counter is the trace's sum" << way);
+        }
+        NS_TEST_EXPECT_MSG_GT(c.bytesDroppedToMobile, 0, "the outage lost data for the mobile");
+        if (m_kind == Kind::UPLOAD)
+        {
+            NS_TEST_EXPECT_MSG_GT(run.server.received, 0, "some of the upload got through");
+        }
+        NS_TEST_EXPECT_MSG_LT(run.mobile.received, run.server.toSend, "the mobile missed data");
+        NS_TEST_EXPECT_MSG_EQ(run.server.State(), TcpSocket::CLOSED, "the server was reset");
+        NS_TEST_EXPECT_MSG_EQ(run.server.WentThrough(TcpSocket::TIME_WAIT),
+                              false,
+                              "by a reset, not a FIN");
+        CheckForgotten(run);
+        Simulator::Destroy();
+    }
+
+    Kind m_kind; //!< what runs
+};
+
 /// The mobile leg of a clamp run, from its traces.
 struct ClampLeg
 {
@@ -1167,8 +1337,20 @@ GprsProxyTestSuite<SplitBackPressureTestCase> g_backPressure(
 GprsProxyTestSuite<SplitResetTestCase> g_resetMobile("gprs-proxy-split-rst-mobile",
                                                      true); //!< suite
 GprsProxyTestSuite<SplitResetTestCase> g_resetServer("gprs-proxy-split-rst-server",
-                                                     false);                            //!< suite
-GprsProxyTestSuite<SplitRefusedTestCase> g_refused("gprs-proxy-split-refused");         //!< suite
+                                                     false);                    //!< suite
+GprsProxyTestSuite<SplitRefusedTestCase> g_refused("gprs-proxy-split-refused"); //!< suite
+GprsProxyTestSuite<SplitOutageTestCase> g_outageUm(
+    "gprs-proxy-split-outage",
+    SplitOutageTestCase::Kind::DOWNLOAD_RLC_UNACKNOWLEDGED); //!< suite
+GprsProxyTestSuite<SplitOutageTestCase> g_outageAm(
+    "gprs-proxy-split-outage-rlc-ack",
+    SplitOutageTestCase::Kind::DOWNLOAD_RLC_ACKNOWLEDGED); //!< suite
+GprsProxyTestSuite<SplitOutageTestCase> g_outageLlc(
+    "gprs-proxy-split-outage-llc-ack",
+    SplitOutageTestCase::Kind::DOWNLOAD_LLC_ACKNOWLEDGED); //!< suite
+GprsProxyTestSuite<SplitOutageTestCase> g_outageUpload(
+    "gprs-proxy-split-outage-upload",
+    SplitOutageTestCase::Kind::UPLOAD);                                                 //!< suite
 GprsProxyTestSuite<ClampTestCase> g_clamp("gprs-proxy-clamp");                          //!< suite
 GprsProxyTestSuite<SmallWindowTestCase> g_smallWindow("gprs-proxy-clamp-small-window"); //!< suite
 GprsProxyTestSuite<AckWindowTestCase> g_ackWindow("gprs-proxy-ack-window", false);      //!< suite

@@ -5,10 +5,12 @@
 #include "ns3/gprs-text-input.h"
 
 #include <array>
+#include <cstdio>
 #include <gtest/gtest.h>
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <sys/stat.h>
 #include <vector>
 
 using namespace ns3;
@@ -103,6 +105,40 @@ TEST(GprsTextInput, ParseGprsTimeRejectsWhatIsNotATime)
                   std::string::npos)
             << text << ": " << TimeError(text);
     }
+}
+
+TEST(GprsTextInput, QuoteGprsInputEscapesWhatIsNotPrintableAscii)
+{
+    // A BOM, a CR, a NUL and a backslash: shown, not sent raw to the terminal nor cut at the NUL.
+    const std::string input("\xef\xbb\xbf"
+                            "0\r\0a\\b",
+                            9);
+    EXPECT_EQ(EscapeGprsInput(input), "\\xef\\xbb\\xbf0\\r\\0a\\\\b");
+    EXPECT_EQ(QuoteGprsInput(input), "'\\xef\\xbb\\xbf0\\r\\0a\\\\b'");
+    EXPECT_EQ(CutGprsInput(std::string(61, '\t')),
+              EscapeGprsInput(std::string(60, '\t')) + "... (61 characters)");
+}
+
+TEST(GprsTextInput, OpenGprsInputFileRefusesWhatIsNotARegularFile)
+{
+    const std::string fifo = testing::TempDir() + "gprs-text-input-gtest.fifo";
+    std::remove(fifo.c_str());
+    ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+    for (const std::string& path : {fifo, testing::TempDir()})
+    {
+        try
+        {
+            OpenGprsInputFile(path); // a FIFO without a writer: would block for ever
+            ADD_FAILURE() << path << " opened";
+        }
+        catch (const std::runtime_error& e)
+        {
+            EXPECT_NE(std::string(e.what()).find(": not a regular file (allowed: a regular file"),
+                      std::string::npos)
+                << e.what();
+        }
+    }
+    std::remove(fifo.c_str());
 }
 
 TEST(GprsTextInput, QuoteGprsInputCutsLongInput)
