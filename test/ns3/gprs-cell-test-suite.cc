@@ -1832,6 +1832,62 @@ class GprsCellUnacknowledgedWrapTestCase : public TestCase
     }
 };
 
+/**
+ * 26. Uplink data during a long downlink TBF, in both RLC modes: the mobile asks for its uplink
+ * TBF in the next polled Packet Downlink Ack/Nack (Channel Request Description, TS 44.060
+ * 8.1.2.5), so the network must poll in unacknowledged mode too, where Packet Ack/Nack messages
+ * carry no retransmission requests but still the other information of the TBF (9.3.3). A
+ * network that polls only the final block makes the mobile's data, e.g. TCP's ACKs, wait for
+ * the end of the downlink TBF: seconds for a download, enough for spurious retransmission
+ * timeouts at the sender.
+ */
+class GprsCellUplinkDuringDownlinkTestCase : public TestCase
+{
+  public:
+    GprsCellUplinkDuringDownlinkTestCase()
+        : TestCase("uplink packet during a 10 s downlink TBF, RLC acknowledged and "
+                   "unacknowledged: delivered within 1 s, before the downlink TBF ends")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (const std::string mode : {"Acknowledged", "Unacknowledged"})
+        {
+            CellSetup setup;
+            setup.blerFile = "cell-bler-zero.txt";
+            setup.Pcu("RlcMode", StringValue(mode));
+            CellRecorder rec;
+            const GprsScenario s = setup.Build(rec);
+            // 80 kbit/s offered for 10 s, more than the 4 PDCHs of CS-2 carry: the downlink TBF
+            // never runs dry before the uplink packet at 5 s.
+            SendUdpDown(s, 0, 500, MilliSeconds(50), 200, Seconds(1));
+            SendUdp(s.mobiles.Get(0), s.server, s.serverAddress, 200, Seconds(1), 1, Seconds(5));
+            Simulator::Stop(Seconds(60));
+            Simulator::Run();
+            NS_TEST_ASSERT_MSG_EQ(rec.deliveries[1].size(), 1, mode << ": uplink packet delivered");
+            const Delivery& up = rec.deliveries[1].front();
+            const auto firstDownlinkRelease =
+                std::find_if(rec.released.begin(), rec.released.end(), [](const TbfEvent& e) {
+                    return e.dir == GprsDirection::DOWNLINK;
+                });
+            NS_TEST_ASSERT_MSG_EQ((firstDownlinkRelease != rec.released.end()),
+                                  true,
+                                  mode << ": downlink TBF released");
+            NS_LOG_INFO(mode << ": uplink packet delivered after " << up.delay.As(Time::MS)
+                             << ", first downlink TBF released at "
+                             << firstDownlinkRelease->at.As(Time::S));
+            NS_TEST_EXPECT_MSG_LT(up.delay, Seconds(1), mode << ": uplink delay");
+            NS_TEST_EXPECT_MSG_LT(up.at,
+                                  firstDownlinkRelease->at,
+                                  mode << ": the uplink packet must not wait for the downlink "
+                                          "TBF to end");
+            Simulator::Destroy();
+        }
+    }
+};
+
 GprsSingleCaseTestSuite<GprsCellAttributeTestCase> g_attributes("gprs-cell-attributes");  //!< suite
 GprsSingleCaseTestSuite<GprsCellSaturationTestCase> g_saturation("gprs-cell-saturation"); //!< suite
 GprsSingleCaseTestSuite<GprsCellArqTestCase> g_arq("gprs-cell-arq");                      //!< suite
@@ -1869,5 +1925,7 @@ GprsSingleCaseTestSuite<GprsCellLlcLifetimeTestCase> g_lifetime(
 GprsSingleCaseTestSuite<GprsCellUnacknowledgedWrapTestCase> g_umWrap(
     "gprs-cell-unacknowledged-wrap");                                                     //!< suite
 GprsSingleCaseTestSuite<GprsCellUnacknowledgedTestCase> g_um("gprs-cell-unacknowledged"); //!< suite
+GprsSingleCaseTestSuite<GprsCellUplinkDuringDownlinkTestCase> g_uplinkDuringDownlink(
+    "gprs-cell-uplink-during-downlink"); //!< suite
 
 } // namespace
