@@ -342,9 +342,9 @@ WriteFigures(const Figures& f, const std::string& dir)
           "capture)'\n"
           "set style fill transparent solid 0.5\nset boxwidth 0.8\nset grid ytics\n"
           "set title 'Set-up delay: median by branch of the tree'\n"
-          "set ylabel 's'\nset xtics rotate by -30\n"
+          "set ylabel 's'\nset xtics rotate by 30 right\n"
           "plot 'setup-tree.dat' using 1:4:xtic(2) with boxes notitle\n"
-          "set title 'GPRS RTT (SYN to SYN-ACK of the mobile)'\nset xtics norotate\n"
+          "set title 'GPRS RTT (SYN to SYN-ACK of the mobile)'\nset xtics norotate center\n"
           "set xlabel 's'\nset ylabel 'CDF'\n"
           "plot 'rtt.dat' using 1:2 with steps notitle\n"
           "set title 'Available channel rate (one sample per period)'\n"
@@ -354,8 +354,8 @@ WriteFigures(const Figures& f, const std::string& dir)
           "plot 'channel-rate.dat' using 1:2 with boxes title '2 timeslots', '' using "
           "1:3 with boxes title '3 timeslots'\n"
           "unset arrow\nset title 'Goodput R of greedy flows by TCP option class'\n"
-          "set xlabel ''\nset ylabel 'mean kbit/s'\nset boxwidth 0.8\nset xtics rotate by -30\n"
-          "plot 'goodput.dat' using 1:3:xtic(2) with boxes notitle\n"
+          "set xlabel ''\nset ylabel 'mean kbit/s'\nset yrange [0:*]\nset boxwidth 0.8\n"
+          "set xtics rotate by 30 right\nplot 'goodput.dat' using 1:3:xtic(2) with boxes notitle\n"
           "unset multiplot\n";
     gp.close();
     if (!RenderGnuplot(dir, "benko-gi.gnuplot"))

@@ -46,20 +46,22 @@ const std::string kDirections[] = {"uplink", "downlink"}; //!< C1's two directio
 /// Inputs of the three experiments; defaults are the paper's, or stated choices.
 struct LinkSetup
 {
-    ChakravortySetup testbed;                          //!< the shared testbed
-    std::string ci{"24"};                              //!< latency, buffer: C/I (paper: not given)
-    std::string ciTrace{"file:" CHAKRAVORTY_C2_TRACE}; //!< bandwidth: C/I trace
-    std::string sizes{"64,1024"}; //!< latency: UDP payload sizes (paper: 64, 1024)
-    uint32_t packets{1000};       //!< latency: single packets per size and direction
-    Time minIdle{Seconds(5)};     //!< latency: shortest spacing (paper: 5 s)
-    Time maxIdle{Seconds(10)};    //!< latency: longest spacing (paper: 10 s)
-    uint32_t bursts{100};         //!< latency: bursts per size and direction
-    uint32_t burstPackets{10};    //!< latency: packets of a burst
-    Time burstGap{Seconds(1)};    //!< latency: spacing inside a burst
-    DataRate rate{"40kbps"};      //!< bandwidth: send rate, UDP payload
-    Time interval{Seconds(5)};    //!< bandwidth: averaging interval
-    Time duration{Seconds(250)};  //!< bandwidth: sending time
-    uint32_t burstBytes{262144};  //!< buffer: payload bytes of the burst
+    ChakravortySetup testbed; //!< the shared testbed
+    std::string ci{"24"};     //!< latency, buffer: C/I (paper: not given)
+    //! bandwidth: C/I schedule, 20 s steps between 8 and 24 dB (paper: not given)
+    std::string ciTrace{"0s:24,20s:16,40s:10,60s:20,80s:13,100s:24,170s:8,190s:18,210s:12,230s:24"};
+    std::string outages{"120s-150s"}; //!< bandwidth: outages (paper: one of 30 s)
+    std::string sizes{"64,1024"};     //!< latency: UDP payload sizes (paper: 64, 1024)
+    uint32_t packets{1000};           //!< latency: single packets per size and direction
+    Time minIdle{Seconds(5)};         //!< latency: shortest spacing (paper: 5 s)
+    Time maxIdle{Seconds(10)};        //!< latency: longest spacing (paper: 10 s)
+    uint32_t bursts{100};             //!< latency: bursts per size and direction
+    uint32_t burstPackets{10};        //!< latency: packets of a burst
+    Time burstGap{Seconds(1)};        //!< latency: spacing inside a burst
+    DataRate rate{"40kbps"};          //!< bandwidth: send rate, UDP payload
+    Time interval{Seconds(5)};        //!< bandwidth: averaging interval
+    Time duration{Seconds(250)};      //!< bandwidth: sending time
+    uint32_t burstBytes{262144};      //!< buffer: payload bytes of the burst
 };
 
 /// One packet received: when it was sent, its delay and its place.
@@ -264,6 +266,7 @@ std::string
 RunBandwidth(const LinkSetup& setup, uint64_t run)
 {
     const GprsScenario s = BuildCell(setup, run, setup.ciTrace);
+    s.msDevices.Get(0)->SetAttribute("Outages", StringValue(setup.outages));
     UdpProbe probe(s.server, s.mobiles.Get(0), s.GetMobileAddress(0));
     const Time spacing = setup.rate.CalculateBytesTxTime(1024);
     const Time start = Seconds(1);
@@ -427,7 +430,7 @@ LatencyExperiment(const LinkSetup& setup, uint32_t runs, uint32_t jobs, const st
     std::cout << "direction,packet_bytes,position,count,lost,min_ms,median_ms,p90_ms,max_ms,"
                  "mean_ms,stdev_ms\n";
     std::ostringstream plot;
-    plot << "set terminal pngcairo size 1200,800 noenhanced\nset output 'latency.png'\n"
+    plot << "set terminal pngcairo size 1200,800 noenhanced\nset output 'link-latency.png'\n"
             "set multiplot layout 2,"
          << sizes.size()
          << " title \"One-way delay of UDP packets (Chakravorty & Pratt C1 setup)\"\n"
@@ -492,7 +495,7 @@ LatencyExperiment(const LinkSetup& setup, uint32_t runs, uint32_t jobs, const st
     plot << "unset multiplot\n";
     if (!outdir.empty())
     {
-        WriteScript(outdir, "latency", plot.str());
+        WriteScript(outdir, "link-latency", plot.str());
     }
 }
 
@@ -511,7 +514,11 @@ BandwidthExperiment(const LinkSetup& setup, uint32_t runs, uint32_t jobs, const 
         RunJobs("chakravorty-link", runs, jobs, [&setup, firstRun](std::size_t i) {
             return RunBandwidth(setup, firstRun + i);
         });
-    const GprsRadioConditions radio = GprsRadioConditions::FromSpec(setup.ciTrace);
+    GprsRadioConditions radio = GprsRadioConditions::FromSpec(setup.ciTrace);
+    if (!setup.outages.empty())
+    {
+        radio.AddOutages(setup.outages);
+    }
     const Time start = Seconds(1);
     std::cout << "run,time_s,throughput_kbps,ci_db,outage\n";
     std::ofstream dat;
@@ -551,7 +558,7 @@ BandwidthExperiment(const LinkSetup& setup, uint32_t runs, uint32_t jobs, const 
     {
         dat.close();
         std::ostringstream plot;
-        plot << "set terminal pngcairo size 1000,500 noenhanced\nset output 'bandwidth.png'\n"
+        plot << "set terminal pngcairo size 1000,500 noenhanced\nset output 'link-bandwidth.png'\n"
                 "set title \"Downlink UDP throughput over "
              << setup.interval.GetSeconds() << " s intervals, 1024-byte packets at "
              << setup.rate.GetBitRate() / 1000
@@ -565,7 +572,7 @@ BandwidthExperiment(const LinkSetup& setup, uint32_t runs, uint32_t jobs, const 
                 "'' index 0 using 2:4 axes x1y2 with histeps dt 2 title 'C/I (interval middle)', "
                 "'' index 0 using 2:($5*30) axes x1y2 with boxes fs transparent solid 0.2 "
                 "noborder title 'outage'\n";
-        WriteScript(outdir, "bandwidth", plot.str());
+        WriteScript(outdir, "link-bandwidth", plot.str());
     }
 }
 
@@ -618,25 +625,27 @@ main(int argc, char* argv[])
         __FILE__,
         "Chakravorty & Pratt, 'Performance issues with GPRS' (JCN 2002), link measurements. "
         "--experiment=latency (C1): one-way delay of single UDP packets of each size of --sizes "
-        "(UDP payload, 12 octets of it a sequence number and send time), --packets of them "
-        "with a spacing drawn uniformly from --minIdle..--maxIdle (paper: 1000 packets, 5-10 s; "
-        "the default of 200 keeps a run under a minute), uplink and downlink; then --bursts "
-        "bursts of --burstPackets packets --burstGap apart, each after such an idle time. "
-        "Prints CSV with columns direction, packet_bytes, position (single; first of a burst; "
-        "rest of a burst), count, lost, min_ms, median_ms, p90_ms (nearest rank), max_ms, "
-        "mean_ms and stdev_ms; --outdir receives latency-DIRECTION-BYTES-POSITION.dat "
-        "histograms (10 ms bins) and latency.gp. --experiment=bandwidth (C2): 1024-byte UDP "
-        "packets at --rate on the downlink for --duration, the mobile's received throughput over "
-        "--interval, the mobile's C/I from --ciTrace (default test/data/ci-chakravorty-c2.txt: "
-        "steps between 8 and 24 dB and a 30 s outage from 120 s); CSV run, time_s (middle of "
-        "the interval), throughput_kbps, ci_db, outage; --outdir receives bandwidth.dat and "
-        "bandwidth.gp. --experiment=buffer (C3): --burstBytes of 1024-byte UDP packets sent at "
-        "once on the downlink, more than the GGSN buffer holds; CSV run, sent_packets, "
-        "received_packets, buffer_drops (the PCU's BufferDrop trace), delivered_during_burst "
-        "(arrived before the burst's last packet reached the GGSN), inferred_buffer_bytes "
-        "((received - delivered_during_burst) x 1052-octet IP packets, the paper's inference), "
-        "configured_buffer_bytes (--ggsnBuffer) and max_occupancy_bytes (the BufferOccupancy "
-        "trace). --runs replications use RNG runs --RngRun .. --RngRun + runs - 1. " +
+        "(UDP payload, 12 octets of it a sequence number and send time), --packets of them with a "
+        "spacing drawn uniformly from --minIdle..--maxIdle (paper: 1000 packets, 5-10 s), uplink "
+        "and downlink; then --bursts bursts of --burstPackets packets --burstGap apart, each "
+        "after such an idle time. Prints CSV with columns direction, packet_bytes, position "
+        "(single; first of a burst; rest of a burst), count, lost, min_ms, median_ms, p90_ms "
+        "(nearest rank), max_ms, mean_ms and stdev_ms; --outdir receives "
+        "latency-DIRECTION-BYTES-POSITION.dat histograms (10 ms bins) and link-latency.gp "
+        "(rendered to link-latency.png when gnuplot is installed). --experiment=bandwidth (C2): "
+        "1024-byte UDP packets at --rate on the downlink for --duration, the mobile's received "
+        "throughput over --interval, the mobile's C/I from --ciTrace (default: 20 s steps between "
+        "8 and 24 dB, spanning CS-2's block error rate from 2.3e-4 to 0.26; the paper gives no "
+        "C/I) and its --outages (default the paper's 30 s outage, from 120 s); CSV run, time_s "
+        "(middle of the interval), throughput_kbps, ci_db, outage; --outdir receives "
+        "bandwidth.dat and link-bandwidth.gp (link-bandwidth.png). --experiment=buffer (C3): "
+        "--burstBytes of 1024-byte UDP packets sent at once on the downlink, more than the GGSN "
+        "buffer holds; CSV run, sent_packets, received_packets, buffer_drops (the PCU's "
+        "BufferDrop trace), delivered_during_burst (arrived before the burst's last packet "
+        "reached the GGSN), inferred_buffer_bytes ((received - delivered_during_burst) x "
+        "1052-octet IP packets, the paper's inference), configured_buffer_bytes (--ggsnBuffer) "
+        "and max_occupancy_bytes (the BufferOccupancy trace). --runs replications use RNG runs "
+        "--RngRun .. --RngRun + runs - 1. " +
             ChakravortySetup::Choices() +
             " The TCP options do not matter here (UDP only). Radio for latency and buffer: "
             "--ci (paper: not given; 24 dB, a good cell).");
@@ -655,9 +664,28 @@ main(int argc, char* argv[])
                                "latency and buffer: C/I of the mobile, dB (paper: not given)",
                                setup.ci);
     options.AddRadioConditions("ciTrace",
-                               "bandwidth: C/I of the mobile, a trace with an outage "
-                               "(test/data/ci-chakravorty-c2.txt)",
+                               "bandwidth: C/I of the mobile (paper: not given)",
                                setup.ciTrace);
+    options.AddChecked("outages",
+                       "bandwidth: the mobile's outages, no block gets through either way "
+                       "(paper: one of 30 s)",
+                       setup.outages,
+                       "empty or comma-separated intervals such as 120s-150s",
+                       [](const std::string& text) {
+                           try
+                           {
+                               if (!text.empty())
+                               {
+                                   GprsRadioConditions(0).AddOutages(text);
+                               }
+                               return true;
+                           }
+                           catch (const std::invalid_argument&)
+                           {
+                               return false;
+                           }
+                       });
+    options.SetsAttribute("ns3::GprsMsNetDevice::Outages", {"outages"});
     options.AddChecked("sizes",
                        "latency: UDP payload sizes, octets, comma-separated (paper: 64 and 1024)",
                        setup.sizes,

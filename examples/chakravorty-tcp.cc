@@ -44,6 +44,7 @@ const std::vector<std::string> kConditions{"good", "medium", "poor"}; //!< C4's 
 constexpr uint16_t kFirstPort = 5000;           //!< flow f<i>'s sink listens on kFirstPort + i - 1
 const Time kFirstStart = Seconds(1);            //!< f1 starts (the cell is idle before)
 const Time kThroughputBin = Seconds(1);         //!< throughput over time: averaged per bin
+const Time kStartupWindowPlot = Seconds(20);    //!< C4 figure: slow start and what follows
 const Time kAckBunchGap = MilliSeconds(10);     //!< ACKs closer than half a block period: a bunch
 const Time kAckHistogramBin = MilliSeconds(10); //!< ACK inter-arrival histogram bins
 const Time kAckHistogramMax = Seconds(2);       //!< its last bin collects what is longer
@@ -91,6 +92,12 @@ struct FlowResult
     double recoveryS{-1};           //!< from the loss until the receiver had the segment
     double share{-1};               //!< share of the bytes while both flows ran; -1: one flow
     uint32_t timeouts{0};           //!< retransmission timeouts
+
+    /// \return the goodput, kbit/s, or -1 (not measured) if incomplete
+    double GoodputKbps() const
+    {
+        return complete ? bytes * 8 / durationS / 1000 : -1;
+    }
 
     /// \return as one line of text
     std::string Serialize() const
@@ -681,16 +688,25 @@ Field(double value, int precision = 3)
     return out.str();
 }
 
+/// What the startup figure states of a radio condition's traced run.
+struct StartupMarks
+{
+    uint32_t bdpBytes{0};   //!< its BDP
+    double goodputKbps{-1}; //!< its goodput, -1 if incomplete
+};
+
 /**
  * Write the gnuplot scripts for what ran, and render them.
  * \param outdir the output directory
  * \param experiments the experiments that ran
  * \param study the inputs
+ * \param startup per startup condition, its traced run's marks
  */
 void
 WritePlots(const std::string& outdir,
            const std::vector<std::string>& experiments,
-           const TcpStudy& study)
+           const TcpStudy& study,
+           const std::map<std::string, StartupMarks>& startup)
 {
     const auto ran = [&experiments](const std::string& e) {
         return std::count(experiments.begin(), experiments.end(), e) > 0;
@@ -708,18 +724,30 @@ WritePlots(const std::string& outdir,
         std::ofstream gp = script("chakravorty-startup", 900);
         gp << "set multiplot layout 2,1 title \"C4: " << study.bytes << "-byte download, C/I good "
            << study.good << ", medium " << study.medium << ", poor " << study.poor
-           << " dB\"\n"
-              "set xlabel 'time (s)'\nset grid\nset key top right\n"
-              "set ylabel 'throughput (kbit/s, "
-           << kThroughputBin.GetSeconds()
-           << " s bins)'\nplot 'startup-good/throughput.dat' with steps title 'good', "
-              "'startup-medium/throughput.dat' with steps title 'medium', "
-              "'startup-poor/throughput.dat' with steps title 'poor'\n"
-              "set ylabel 'cwnd (bytes)'\nset xrange [0:30]\n"
-              "plot 'startup-good/cwnd.dat' with steps title 'good', "
-              "'startup-medium/cwnd.dat' with steps title 'medium', "
-              "'startup-poor/cwnd.dat' with steps title 'poor'\n"
-              "unset multiplot\n";
+           << " dB\"\nset xlabel 'time (s)'\nset grid\nset key top left\n"
+              "set ylabel 'data received (KB)'\nplot ";
+        // Cumulative data: its slope is the throughput, where 1 s bins of 1400-octet segments
+        // flip between whole numbers of segments.
+        for (std::size_t i = 0; i < kConditions.size(); ++i)
+        {
+            const StartupMarks& m = startup.at(kConditions[i]);
+            gp << (i > 0 ? ", " : "") << "'startup-" << kConditions[i]
+               << "/tcp-receiver.dat' using 1:($2/1000) with steps lc " << i + 1 << " title '"
+               << kConditions[i] << ": "
+               << (m.goodputKbps < 0 ? "incomplete" : Field(m.goodputKbps, 1) + " kbit/s") << "'";
+        }
+        // The data in flight, not cwnd: the receive window caps it once cwnd outgrows it.
+        gp << "\nset ylabel 'data in flight (bytes)'\nset logscale y\nset yrange [1000:"
+           << 2 * study.testbed.rcvBuf << "]\nset xrange [0:" << kStartupWindowPlot.GetSeconds()
+           << "]\nplot ";
+        for (std::size_t i = 0; i < kConditions.size(); ++i)
+        {
+            gp << "'startup-" << kConditions[i] << "/inflight.dat' with steps lc " << i + 1
+               << " title '" << kConditions[i] << "', " << startup.at(kConditions[i]).bdpBytes
+               << " with lines dt 2 lc " << i + 1 << " title 'BDP, " << kConditions[i] << "', ";
+        }
+        gp << study.testbed.rcvBuf << " with lines dt 3 lc black title 'receive window'\n"
+           << "unset multiplot\n";
         std::ofstream acks = script("chakravorty-ack-gaps", 500);
         acks << "set title 'C4: ACK inter-arrival at the server (good radio), "
              << kAckHistogramBin.GetMilliSeconds()
@@ -738,7 +766,8 @@ WritePlots(const std::string& outdir,
            << " s\"\n"
               "set xlabel 'time (s)'\nset grid\n"
               "set ylabel 'RTT (s)'\n"
-              "plot 'queueing/rtt-samples.dat' with lines title 'RTT of each segment', "
+              "plot 'queueing/rtt-samples.dat' with points pt 7 ps 0.3 title 'RTT of each "
+              "segment', "
               "'queueing/rtt.dat' using 1:($3/1000) with steps title 'RTO'\n"
               "set ylabel 'bytes'\n"
               "plot 'queueing/inflight.dat' with steps title 'outstanding (in flight)', "
@@ -755,8 +784,8 @@ WritePlots(const std::string& outdir,
               "plot 'fairness/f1/tcp-receiver.dat' with steps title 'f1', "
               "'fairness/f2/tcp-receiver.dat' with steps title 'f2'\n"
               "set ylabel 'RTT (s)'\n"
-              "plot 'fairness/f1/rtt-samples.dat' with lines title 'f1', "
-              "'fairness/f2/rtt-samples.dat' with lines title 'f2'\n"
+              "plot 'fairness/f1/rtt-samples.dat' with points pt 7 ps 0.3 title 'f1', "
+              "'fairness/f2/rtt-samples.dat' with points pt 7 ps 0.3 title 'f2'\n"
               "unset multiplot\n";
     }
     for (const auto& script : scripts)
@@ -899,6 +928,7 @@ main(int argc, char* argv[])
         });
 
     const std::string windowLimit = gprs::kWindowLimitedSenderSurvivesLoss ? "receiver" : "sender";
+    std::map<std::string, StartupMarks> startup;
     std::cout << "experiment,condition,flow,run,bytes,duration_s,goodput_kbps,"
                  "syn_retransmissions,handshake_s,rtt_median_s,rtt_max_s,base_rtt_s,bdp_bytes,"
                  "time_to_bdp_s,acks,ack_bunch_mean,loss_at_s,recovery_s,share,timeouts,"
@@ -910,22 +940,26 @@ main(int argc, char* argv[])
         for (uint32_t f = 1; f <= flows; ++f)
         {
             const FlowResult r = FlowResult::Parse(in);
-            const bool startup = all[i].experiment == "startup";
+            const bool isStartup = all[i].experiment == "startup";
+            if (isStartup && all[i].traces)
+            {
+                startup[all[i].condition] = {r.bdpBytes, r.GoodputKbps()};
+            }
             std::cout << all[i].experiment << "," << all[i].condition << ",f" << f << ","
                       << all[i].run << "," << r.bytes << "," << Field(r.durationS) << ","
-                      << (r.complete ? Field(r.bytes * 8 / r.durationS / 1000) : "") << ","
-                      << r.synRetransmissions << "," << Field(r.handshakeS) << ","
-                      << Field(r.rttMedianS) << "," << Field(r.rttMaxS) << "," << Field(r.baseRttS)
-                      << "," << (startup ? std::to_string(r.bdpBytes) : "") << ","
-                      << (startup ? Field(r.timeToBdpS) : "") << "," << r.acks << ","
-                      << (startup ? Field(r.ackBunchMean, 2) : "") << "," << Field(r.lossAtS) << ","
-                      << Field(r.recoveryS) << "," << Field(r.share) << "," << r.timeouts << ","
-                      << r.complete << "," << windowLimit << "\n";
+                      << Field(r.GoodputKbps()) << "," << r.synRetransmissions << ","
+                      << Field(r.handshakeS) << "," << Field(r.rttMedianS) << ","
+                      << Field(r.rttMaxS) << "," << Field(r.baseRttS) << ","
+                      << (isStartup ? std::to_string(r.bdpBytes) : "") << ","
+                      << (isStartup ? Field(r.timeToBdpS) : "") << "," << r.acks << ","
+                      << (isStartup ? Field(r.ackBunchMean, 2) : "") << "," << Field(r.lossAtS)
+                      << "," << Field(r.recoveryS) << "," << Field(r.share) << "," << r.timeouts
+                      << "," << r.complete << "," << windowLimit << "\n";
         }
     }
     if (!outdir.empty())
     {
-        WritePlots(outdir, experiments, study);
+        WritePlots(outdir, experiments, study, startup);
     }
     return 0;
 }

@@ -162,15 +162,30 @@ GprsProxyTcpSocket::DoForwardUp(Ptr<Packet> packet,
                                 const Address& fromAddress,
                                 const Address& toAddress)
 {
-    // Only SYN-RECEIVED and LAST-ACK differ; every other segment goes to TcpSocketBase without a
-    // second parse.
-    if (m_state != LAST_ACK && m_state != SYN_RCVD)
+    // Only SYN-RECEIVED, LAST-ACK and TIME-WAIT differ; every other segment goes to
+    // TcpSocketBase without a second parse.
+    if (m_state != LAST_ACK && m_state != SYN_RCVD && m_state != TIME_WAIT)
     {
         TcpSocketBase::DoForwardUp(packet, fromAddress, toAddress);
         return;
     }
     TcpHeader header;
     packet->PeekHeader(header);
+    if (m_state == TIME_WAIT)
+    {
+        // RFC 9293 clause 3.10.7.4: a retransmitted FIN (our ACK of it was lost) is acknowledged
+        // and the 2 MSL timeout restarts. TcpSocketBase ignores it, and the peer fails the
+        // connection when its retries run out.
+        if (header.GetFlags() & TcpHeader::FIN)
+        {
+            NS_LOG_LOGIC(this << " TIME_WAIT: retransmitted FIN, acknowledged again");
+            SendEmptyPacket(TcpHeader::ACK);
+            TimeWait();
+            return;
+        }
+        TcpSocketBase::DoForwardUp(packet, fromAddress, toAddress);
+        return;
+    }
     if (m_state == SYN_RCVD)
     {
         // The ACK of the SYN-ACK is the highest ACK received: set before TcpSocketBase, whose

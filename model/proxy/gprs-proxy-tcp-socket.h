@@ -63,6 +63,9 @@ namespace ns3
  *   ACK of all the data closes, FIN acknowledged or not: ns-3's receivers in FIN-WAIT
  *   acknowledge a FIN that came with data one short (TcpSocketBase::ProcessWait records the
  *   segment's first sequence number as the FIN's).
+ * - In TIME-WAIT a retransmitted FIN is acknowledged again and the 2 MSL timeout restarts
+ *   (RFC 9293 clause 3.10.7.4). ns-3's TcpSocketBase ignores every segment there, so a peer
+ *   whose ACK of its FIN was lost (a radio block) retries until it fails the connection.
  * - A callback when a listener forks, with the new socket, before its handshake completes.
  */
 class GprsProxyTcpSocket : public GprsGuardedTcpSocket

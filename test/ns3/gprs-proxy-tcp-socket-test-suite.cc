@@ -15,7 +15,9 @@
 #include "ns3/ppp-header.h"
 #include "ns3/test.h"
 
+#include <functional>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace
@@ -23,26 +25,28 @@ namespace
 
 using namespace ns3;
 
-/// Drops the first data segment carrying a FIN, once: the tail of a closing sender.
-class FinSegmentDropper : public ErrorModel
+/// Drops, once armed, the first segment that its predicate picks; once only.
+class SegmentDropper : public ErrorModel
 {
   public:
     /// \return the object TypeId
     static TypeId GetTypeId()
     {
-        static TypeId tid = TypeId("ns3::GprsTestFinSegmentDropper")
+        static TypeId tid = TypeId("ns3::GprsTestSegmentDropper")
                                 .SetParent<ErrorModel>()
                                 .SetGroupName("Gprs")
-                                .AddConstructor<FinSegmentDropper>();
+                                .AddConstructor<SegmentDropper>();
         return tid;
     }
 
-    bool dropped{false}; //!< the segment was dropped
+    std::function<bool(const TcpHeader&, uint32_t)> picks; //!< (header, data octets): drop it
+    bool armed{true};                                      //!< dropping may start
+    bool dropped{false};                                   //!< a segment was dropped
 
   private:
     bool DoCorrupt(Ptr<Packet> p) override
     {
-        if (dropped)
+        if (!armed || dropped)
         {
             return false;
         }
@@ -53,13 +57,34 @@ class FinSegmentDropper : public ErrorModel
         copy->RemoveHeader(ppp);
         copy->RemoveHeader(ip);
         copy->RemoveHeader(tcp);
-        dropped = (tcp.GetFlags() & TcpHeader::FIN) && copy->GetSize() > 0;
+        dropped = picks(tcp, copy->GetSize());
         return dropped;
     }
 
     void DoReset() override
     {
         dropped = false;
+    }
+};
+
+/// A test case whose socket must close from LAST-ACK.
+class ClosingTestCase : public TestCase
+{
+  protected:
+    using TestCase::TestCase;
+
+    /**
+     * \param states a socket's states, in order
+     * \param who the socket, for the messages
+     */
+    void CheckClosedFromLastAck(const std::vector<TcpSocket::TcpStates_t>& states,
+                                const std::string& who)
+    {
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(states.size(), 2, who << " closed");
+        NS_TEST_EXPECT_MSG_EQ(states[states.size() - 2],
+                              TcpSocket::LAST_ACK,
+                              who << " from LAST-ACK");
+        NS_TEST_EXPECT_MSG_EQ(states.back(), TcpSocket::CLOSED, who << " to CLOSED");
     }
 };
 
@@ -112,11 +137,11 @@ struct LastAckRun
  * GprsProxyTcpSocket takes them as ACKs (RFC 9293 clause 3.10.7.4), retransmits the tail and
  * FIN at its retransmission timeout, and closes at the ACK of its FIN: every octet arrives.
  */
-class LastAckTestCase : public TestCase
+class LastAckTestCase : public ClosingTestCase
 {
   public:
     LastAckTestCase()
-        : TestCase("GprsProxyTcpSocket: in LAST-ACK an ACK short of the data does not close")
+        : ClosingTestCase("GprsProxyTcpSocket: in LAST-ACK an ACK short of the data does not close")
     {
     }
 
@@ -126,7 +151,11 @@ class LastAckTestCase : public TestCase
         const gprs_test::WiredPair wired = gprs_test::MakeWiredPair();
         const NodeContainer& nodes = wired.nodes;
         const Ipv4InterfaceContainer& interfaces = wired.interfaces;
-        const Ptr<FinSegmentDropper> dropper = CreateObject<FinSegmentDropper>();
+        // The first data segment carrying a FIN: the tail of the closing sender.
+        const Ptr<SegmentDropper> dropper = CreateObject<SegmentDropper>();
+        dropper->picks = [](const TcpHeader& tcp, uint32_t octets) {
+            return (tcp.GetFlags() & TcpHeader::FIN) && octets > 0;
+        };
         wired.devices.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(dropper));
 
         LastAckRun run;
@@ -150,16 +179,97 @@ class LastAckTestCase : public TestCase
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(dropper->dropped, true, "the segment with the FIN was lost");
         NS_TEST_EXPECT_MSG_EQ(run.received, LastAckRun::kBytes, "every octet arrived");
-        NS_TEST_ASSERT_MSG_GT_OR_EQ(run.states.size(), 2, "the sender closed");
-        NS_TEST_EXPECT_MSG_EQ(run.states[run.states.size() - 2],
-                              TcpSocket::LAST_ACK,
-                              "from LAST-ACK");
-        NS_TEST_EXPECT_MSG_EQ(run.states.back(), TcpSocket::CLOSED, "to CLOSED");
+        CheckClosedFromLastAck(run.states, "the sender");
         Simulator::Destroy();
     }
 };
 
 GprsSingleCaseTestSuite<LastAckTestCase> g_lastAck("gprs-proxy-socket-last-ack"); //!< suite
+
+/// The passive closer of TimeWaitTestCase and what it saw.
+struct TimeWaitRun
+{
+    SegmentDropper* dropper{nullptr};           //!< armed when the closer enters LAST-ACK
+    std::vector<TcpSocket::TcpStates_t> states; //!< the closer's states, in order
+    bool failed{false};                         //!< the closer's connection failed
+
+    /// The closer's state trace.
+    void OnState(TcpSocket::TcpStates_t, TcpSocket::TcpStates_t s)
+    {
+        states.push_back(s);
+        dropper->armed = dropper->armed || s == TcpSocket::LAST_ACK;
+    }
+
+    /// The closer closes when its peer has, and watches its own close.
+    void Accept(Ptr<Socket> s, const Address&)
+    {
+        s->TraceConnectWithoutContext("State", MakeCallback(&TimeWaitRun::OnState, this));
+        s->SetCloseCallbacks(MakeCallback(+[](Ptr<Socket> socket) { socket->Close(); }),
+                             MakeCallback(&TimeWaitRun::Failed, this));
+    }
+
+    /// The closer's error-close callback.
+    void Failed(Ptr<Socket>)
+    {
+        failed = true;
+    }
+};
+
+/**
+ * TIME-WAIT: the leg closes first and reaches TIME-WAIT; its ACK of the peer's FIN is lost, so
+ * the peer, in LAST-ACK, retransmits its FIN. RFC 9293 clause 3.10.7.4: TIME-WAIT acknowledges
+ * a retransmitted FIN and restarts its 2 MSL timeout. ns-3's TcpSocketBase ignores every
+ * segment there, so the peer retries until its retries run out and fails the connection
+ * (ns-3.37: still in LAST-ACK, error close); a split's mobile whose last ACK a radio block
+ * lost did so in gprs-proxy-split once the PCU polled unacknowledged-mode TBFs.
+ */
+class TimeWaitTestCase : public ClosingTestCase
+{
+  public:
+    TimeWaitTestCase()
+        : ClosingTestCase("GprsProxyTcpSocket: TIME-WAIT acknowledges a retransmitted FIN")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const gprs_test::WiredPair wired = gprs_test::MakeWiredPair();
+        // Once the peer is in LAST-ACK, the next segment with nothing but an ACK: the leg's ACK
+        // of the peer's FIN.
+        const Ptr<SegmentDropper> dropper = CreateObject<SegmentDropper>();
+        dropper->armed = false;
+        dropper->picks = [](const TcpHeader& tcp, uint32_t octets) {
+            return tcp.GetFlags() == TcpHeader::ACK && octets == 0;
+        };
+        wired.devices.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(dropper));
+        TimeWaitRun run;
+        run.dropper = PeekPointer(dropper);
+        const Ptr<Socket> listener =
+            Socket::CreateSocket(wired.nodes.Get(1), TcpSocketFactory::GetTypeId());
+        listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), 7000));
+        listener->Listen();
+        listener->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
+                                    MakeCallback(&TimeWaitRun::Accept, &run));
+
+        const Ptr<GprsProxyTcpSocket> leg =
+            GprsProxyTcpSocket::Create(wired.nodes.Get(0), GprsTcpLegConfig{});
+        leg->SetConnectCallback(MakeCallback(+[](Ptr<Socket> socket) { socket->Close(); }),
+                                MakeNullCallback<void, Ptr<Socket>>());
+        leg->Bind();
+        const InetSocketAddress peer(wired.interfaces.GetAddress(1), 7000);
+        Simulator::Schedule(Seconds(1), [leg, peer]() { leg->Connect(peer); });
+
+        Simulator::Stop(Seconds(60));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(dropper->dropped, true, "the ACK of the peer's FIN was lost");
+        NS_TEST_EXPECT_MSG_EQ(run.failed, false, "the peer's connection did not fail");
+        CheckClosedFromLastAck(run.states, "the peer");
+        Simulator::Destroy();
+    }
+};
+
+GprsSingleCaseTestSuite<TimeWaitTestCase> g_timeWait("gprs-proxy-socket-time-wait"); //!< suite
 
 /// TcpSocketBase's highest-ACK mark and peer's window, which it keeps protected.
 struct TcpSendWindow : TcpSocketBase

@@ -7,10 +7,10 @@ set boxwidth 0.8
 set grid ytics
 set title 'Set-up delay: median by branch of the tree'
 set ylabel 's'
-set xtics rotate by -30
+set xtics rotate by 30 right
 plot 'setup-tree.dat' using 1:4:xtic(2) with boxes notitle
 set title 'GPRS RTT (SYN to SYN-ACK of the mobile)'
-set xtics norotate
+set xtics norotate center
 set xlabel 's'
 set ylabel 'CDF'
 plot 'rtt.dat' using 1:2 with steps notitle
@@ -25,7 +25,8 @@ unset arrow
 set title 'Goodput R of greedy flows by TCP option class'
 set xlabel ''
 set ylabel 'mean kbit/s'
+set yrange [0:*]
 set boxwidth 0.8
-set xtics rotate by -30
+set xtics rotate by 30 right
 plot 'goodput.dat' using 1:3:xtic(2) with boxes notitle
 unset multiplot
