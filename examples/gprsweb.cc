@@ -277,7 +277,8 @@ struct BarChart
         dat.close();
         std::ofstream gp(outdir + "/" + name + ".gp");
         gp << "set terminal pngcairo size 1000,550 noenhanced\nset output '" << name
-           << ".png'\nset title " << GnuplotString(title)
+           << ".png'\nset title "
+           << GnuplotString(title)
            // A log scale: a warm revisit takes a tenth of a cold visit or less.
            << "\nset ylabel 'page download time (s, log scale)'\nset logscale y\n"
               "set yrange [0.1:*]\nset grid ytics\n"
