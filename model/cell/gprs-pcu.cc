@@ -90,139 +90,6 @@ FromPool(std::vector<std::unique_ptr<Entity>>& pool, GprsRlcMode mode)
 }
 } // namespace
 
-const char*
-ToString(GprsControlMessage msg)
-{
-    switch (msg)
-    {
-    case GprsControlMessage::PACKET_DOWNLINK_ACK_NACK:
-        return "PACKET_DOWNLINK_ACK_NACK";
-    case GprsControlMessage::PACKET_UPLINK_ACK_NACK:
-        return "PACKET_UPLINK_ACK_NACK";
-    case GprsControlMessage::PACKET_CONTROL_ACK:
-        return "PACKET_CONTROL_ACK";
-    case GprsControlMessage::PACKET_DOWNLINK_ASSIGNMENT:
-        return "PACKET_DOWNLINK_ASSIGNMENT";
-    case GprsControlMessage::PACKET_UPLINK_ASSIGNMENT:
-        return "PACKET_UPLINK_ASSIGNMENT";
-    case GprsControlMessage::PACKET_UPLINK_DUMMY_CONTROL_BLOCK:
-        return "PACKET_UPLINK_DUMMY_CONTROL_BLOCK";
-    }
-    return "?";
-}
-
-namespace
-{
-/// Names of the values of an enumeration, as attributes write and read them.
-template <typename E, std::size_t N>
-using GprsNames = std::array<std::pair<E, const char*>, N>;
-
-/// RLC modes.
-constexpr GprsNames<GprsRlcMode, 2> kRlcModeNames{
-    {{GprsRlcMode::ACKNOWLEDGED, "Acknowledged"}, {GprsRlcMode::UNACKNOWLEDGED, "Unacknowledged"}}};
-
-/// LLC modes.
-constexpr GprsNames<GprsLlcMode, 3> kLlcModeNames{{{GprsLlcMode::UNACKNOWLEDGED, "Unacknowledged"},
-                                                   {GprsLlcMode::ACKNOWLEDGED, "Acknowledged"},
-                                                   {GprsLlcMode::CELL, "Cell"}}};
-
-/**
- * \param os a stream
- * \param value a value
- * \param names the names of the values
- * \return os, having written the value's name
- */
-template <typename E, std::size_t N>
-std::ostream&
-WriteName(std::ostream& os, E value, const GprsNames<E, N>& names)
-{
-    for (const auto& [v, name] : names)
-    {
-        if (v == value)
-        {
-            return os << name;
-        }
-    }
-    return os << "?";
-}
-
-/**
- * \param is a stream
- * \param[out] value receives the value named by the next word
- * \param names the names of the values
- * \param what what the value is, for the warning
- * \return is, with failbit set (and a warning listing the names) if the word names no value
- */
-template <typename E, std::size_t N>
-std::istream&
-ReadName(std::istream& is, E& value, const GprsNames<E, N>& names, const char* what)
-{
-    std::string word;
-    is >> word;
-    std::string allowed;
-    for (const auto& [v, name] : names)
-    {
-        if (word == name)
-        {
-            value = v;
-            return is;
-        }
-        allowed += (allowed.empty() ? "" : ", ") + std::string(name);
-    }
-    NS_LOG_WARN("unknown " << what << " '" << word << "' (allowed: " << allowed << ")");
-    is.setstate(std::ios::failbit);
-    return is;
-}
-} // namespace
-
-std::ostream&
-operator<<(std::ostream& os, GprsRlcMode mode)
-{
-    return WriteName(os, mode, kRlcModeNames);
-}
-
-std::istream&
-operator>>(std::istream& is, GprsRlcMode& mode)
-{
-    return ReadName(is, mode, kRlcModeNames, "RLC mode");
-}
-
-ATTRIBUTE_VALUE_IMPLEMENT(GprsRlcMode);
-
-Ptr<const AttributeChecker>
-MakeGprsRlcModeChecker()
-{
-    return Create<GprsPredicateChecker<GprsRlcModeValue>>(
-        [](const GprsRlcModeValue&) { return true; },
-        "ns3::GprsRlcModeValue",
-        "Acknowledged|Unacknowledged");
-}
-
-std::ostream&
-operator<<(std::ostream& os, GprsLlcMode mode)
-{
-    return WriteName(os, mode, kLlcModeNames);
-}
-
-std::istream&
-operator>>(std::istream& is, GprsLlcMode& mode)
-{
-    return ReadName(is, mode, kLlcModeNames, "LLC mode");
-}
-
-ATTRIBUTE_VALUE_IMPLEMENT(GprsLlcMode);
-
-Ptr<const AttributeChecker>
-MakeGprsLlcModeChecker(bool allowCell)
-{
-    return Create<GprsPredicateChecker<GprsLlcModeValue>>(
-        [allowCell](const GprsLlcModeValue& v) {
-            return allowCell || v.Get() != GprsLlcMode::CELL;
-        },
-        "ns3::GprsLlcModeValue",
-        allowCell ? "Unacknowledged|Acknowledged|Cell" : "Unacknowledged|Acknowledged");
-}
-
 namespace
 {
 /// T3192 values SI13 can carry (TS 44.060 12.24, 3-bit code).
@@ -261,6 +128,8 @@ MakeGprsT3192Checker()
 TypeId
 GprsPcu::GetTypeId()
 {
+    // Only a mobile's LLC mode may be Cell (the mode of its cell's PCU).
+    const auto notCell = [](GprsLlcMode mode) { return mode != GprsLlcMode::CELL; };
     static TypeId tid =
         TypeId("ns3::GprsPcu")
             .SetParent<Object>()
@@ -277,7 +146,7 @@ GprsPcu::GetTypeId()
                           "as in all the studies reproduced.",
                           GprsRlcModeValue(GprsRlcMode::ACKNOWLEDGED),
                           MakeGprsRlcModeAccessor(&GprsPcu::m_rlcMode),
-                          MakeGprsRlcModeChecker())
+                          MakeGprsEnumChecker<GprsRlcModeValue>("ns3::GprsRlcModeValue"))
             .AddAttribute("BlerFile",
                           "Text file of BLER(CS, C/I) points replacing the default curves "
                           "(format in doc/gprs.rst); empty: the defaults.",
@@ -498,7 +367,7 @@ GprsPcu::GetTypeId()
                           "base cases of Rendon et al., who compare it with 'TCP + LLC ACK'.",
                           GprsLlcModeValue(GprsLlcMode::UNACKNOWLEDGED),
                           MakeGprsLlcModeAccessor(&GprsPcu::m_llcMode),
-                          MakeGprsLlcModeChecker(false))
+                          MakeGprsEnumChecker<GprsLlcModeValue>("ns3::GprsLlcModeValue", notCell))
             .AddAttribute("LlcN200",
                           "LLC acknowledged mode: retransmissions of an I frame (and of SABM) "
                           "before the link is re-established and the I frames not acknowledged "

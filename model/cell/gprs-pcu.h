@@ -5,7 +5,6 @@
 #ifndef GPRS_PCU_H
 #define GPRS_PCU_H
 
-#include "ns3/attribute-helper.h"
 #include "ns3/event-id.h"
 #include "ns3/event-impl.h"
 #include "ns3/gprs-bler-model.h"
@@ -14,6 +13,7 @@
 #include "ns3/gprs-llc-abm.h"
 #include "ns3/gprs-llc-framing.h"
 #include "ns3/gprs-rlc-entity.h"
+#include "ns3/gprs-rlcmac-types.h"
 #include "ns3/gprs-sndcp-ack.h"
 #include "ns3/gprs-tbf.h"
 #include "ns3/gprs-unit-uniform.h"
@@ -47,85 +47,6 @@ class GprsLinkAdaptation;
 class GprsScheduler;
 struct GprsTimeslotLoad;
 struct GprsTimeslotCandidate;
-
-/**
- * \param os a stream
- * \param mode an RLC mode
- * \return os, having written "Acknowledged" or "Unacknowledged"
- */
-std::ostream& operator<<(std::ostream& os, GprsRlcMode mode);
-
-/**
- * \param is a stream
- * \param mode receives "Acknowledged" or "Unacknowledged"; anything else sets failbit
- * \return is
- */
-std::istream& operator>>(std::istream& is, GprsRlcMode& mode);
-
-// GprsRlcModeValue for the "RlcMode" attribute (not an EnumValue: see GprsCodingSchemeValue).
-ATTRIBUTE_VALUE_DEFINE(GprsRlcMode);
-ATTRIBUTE_ACCESSOR_DEFINE(GprsRlcMode);
-
-/**
- * \return a checker of GprsRlcModeValue that names the modes in its type information
- */
-Ptr<const AttributeChecker> MakeGprsRlcModeChecker();
-
-/**
- * \ingroup gprs
- * How LLC carries the IP packets of a mobile (TS 44.064 clause 4.1, operation modes).
- */
-enum class GprsLlcMode : uint8_t
-{
-    UNACKNOWLEDGED, //!< UI frames: a frame RLC loses is lost (TS 44.064 clause 6.3.3)
-    ACKNOWLEDGED,   //!< ABM: I frames acknowledged and sent again (GprsLlcAbmEntity)
-    CELL,           //!< for a mobile's LlcMode only: the mode of its cell's PCU
-};
-
-/**
- * \param os a stream
- * \param mode an LLC mode
- * \return os, having written "Unacknowledged", "Acknowledged" or "Cell"
- */
-std::ostream& operator<<(std::ostream& os, GprsLlcMode mode);
-
-/**
- * \param is a stream
- * \param mode receives "Unacknowledged", "Acknowledged" or "Cell"; anything else sets failbit
- * \return is
- */
-std::istream& operator>>(std::istream& is, GprsLlcMode& mode);
-
-// GprsLlcModeValue for the "LlcMode" attributes of the PCU and the mobiles.
-ATTRIBUTE_VALUE_DEFINE(GprsLlcMode);
-ATTRIBUTE_ACCESSOR_DEFINE(GprsLlcMode);
-
-/**
- * \param allowCell whether "Cell" (inherit the PCU's mode) is accepted: a mobile's attribute
- * \return a checker of GprsLlcModeValue
- */
-Ptr<const AttributeChecker> MakeGprsLlcModeChecker(bool allowCell);
-
-/**
- * \ingroup gprs
- * RLC/MAC control messages that cost a radio block.
- */
-enum class GprsControlMessage : uint8_t
-{
-    PACKET_DOWNLINK_ACK_NACK,          //!< mobile's Ack/Nack for a downlink TBF (polled, uplink)
-    PACKET_UPLINK_ACK_NACK,            //!< network's Ack/Nack for an uplink TBF (downlink)
-    PACKET_CONTROL_ACK,                //!< mobile's answer to the final Packet Uplink Ack/Nack
-    PACKET_DOWNLINK_ASSIGNMENT,        //!< downlink TBF assignment on PACCH
-    PACKET_UPLINK_ASSIGNMENT,          //!< uplink TBF assignment on PACCH
-    PACKET_UPLINK_DUMMY_CONTROL_BLOCK, //!< extended uplink TBF: a granted block without data
-};
-
-/**
- * \ingroup gprs
- * \param msg a control message
- * \return its TS 44.060 name
- */
-const char* ToString(GprsControlMessage msg);
 
 /**
  * \ingroup gprs
