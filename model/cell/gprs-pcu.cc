@@ -481,8 +481,6 @@ GprsPcu::GprsPcu()
     m_uniform = CreateObject<GprsUnitUniformRandomVariable>();
     // MakeEvent returns the event with one reference already: the Ptr takes it over.
     m_blockEvent = Ptr<EventImpl>(MakeEvent(&GprsPcu::BlockEvent, this), false);
-    m_usf.fill(-1);
-    m_usfDecoded.fill(false);
 }
 
 GprsPcu::~GprsPcu() = default;
@@ -1221,28 +1219,14 @@ GprsPcu::ReleaseTbf(uint32_t index, GprsDirection dir, bool abnormal, bool flush
         }
     }
     link.inRlc = 0;
-    // Nothing of this TBF may reach its successor: forget its reservations and blocks in flight.
+    // Nothing of this TBF may reach its successor: forget its polls, grants and blocks in flight.
     const bool down = dir == GprsDirection::DOWNLINK;
-    auto ofThisTbf = [down](Reservation::Purpose p) {
-        return down ? (p == Reservation::DL_DATA || p == Reservation::DL_ASSIGNMENT)
-                    : (p == Reservation::UL_FINAL || p == Reservation::UL_ASSIGNMENT ||
-                       p == Reservation::UL_DUMMY);
-    };
     auto sentForThisTbf = [down](GprsControlMessage m) {
         return down ? m == GprsControlMessage::PACKET_DOWNLINK_ASSIGNMENT
                     : (m == GprsControlMessage::PACKET_UPLINK_ACK_NACK ||
                        m == GprsControlMessage::PACKET_UPLINK_ASSIGNMENT);
     };
-    for (auto& slot : m_reservations)
-    {
-        for (auto& r : slot)
-        {
-            if (r.valid && r.ms == index && ofThisTbf(r.purpose))
-            {
-                r.valid = false;
-            }
-        }
-    }
+    m_uplinkBlocks.Cancel(index, dir);
     for (uint8_t p = 0; p < m_numPdch; ++p)
     {
         Air& data = m_air[DirIndex(dir)][p];
@@ -1251,7 +1235,7 @@ GprsPcu::ReleaseTbf(uint32_t index, GprsDirection dir, bool abnormal, bool flush
             data.kind = Air::NONE;
         }
         Air& ul = m_air[1][p];
-        if (ul.kind == Air::CONTROL && ul.ms == index && ofThisTbf(ul.purpose))
+        if (ul.kind == Air::CONTROL && ul.ms == index && GetTbfDirection(ul.purpose) == dir)
         {
             ul.kind = Air::NONE;
         }
@@ -1259,10 +1243,6 @@ GprsPcu::ReleaseTbf(uint32_t index, GprsDirection dir, bool abnormal, bool flush
         if (dl.kind == Air::CONTROL && dl.ms == index && sentForThisTbf(dl.msg))
         {
             dl.kind = Air::NONE;
-        }
-        if (!down && m_usf[p] == static_cast<int64_t>(index))
-        {
-            m_usf[p] = -1;
         }
     }
     link.ackOwed = false;
@@ -1601,12 +1581,6 @@ GprsPcu::GetBler(const Ms& ms, GprsCodingScheme cs) const
     return ge ? ge->GetMeanLossRate() : m_bler.GetBler(cs, ms.lastCi);
 }
 
-GprsPcu::Reservation&
-GprsPcu::ReservationAt(uint64_t block, uint8_t pdch)
-{
-    return m_reservations[block % kReservationDepth][pdch];
-}
-
 void
 GprsPcu::EnsureClock()
 {
@@ -1642,7 +1616,7 @@ GprsPcu::BlockEvent()
     for (uint8_t p = 0; p < m_numPdch; ++p)
     {
         // Most uplink blocks are neither reserved nor granted: no call for those.
-        if (m_usf[p] >= 0 || ReservationAt(m_block, p).valid)
+        if (m_uplinkBlocks.IsTaken(m_block, p))
         {
             TransmitUplink(p);
         }
@@ -1718,23 +1692,9 @@ GprsPcu::HasWork() const
             }
         }
     }
-    if (!m_keepAliveGrants.empty())
+    if (!m_keepAliveGrants.empty() || !m_uplinkBlocks.IsEmpty())
     {
         return true;
-    }
-    for (uint8_t p = 0; p < m_numPdch; ++p)
-    {
-        if (m_usf[p] >= 0)
-        {
-            return true;
-        }
-        for (const auto& slot : m_reservations)
-        {
-            if (slot[p].valid)
-            {
-                return true;
-            }
-        }
     }
     for (const uint32_t i : m_tracked)
     {
@@ -1765,34 +1725,33 @@ GprsPcu::ReceiveAir()
             dl.kind = Air::NONE;
         }
         Air& ul = m_air[1][p];
-        Reservation& r = ReservationAt(m_block - 1, p);
+        const GprsUplinkBlock sent = m_uplinkBlocks.Free(m_block - 1, p);
         if (ul.kind != Air::NONE)
         {
-            ReceiveUplink(p, ul);
+            ReceiveUplink(ul);
             ul.kind = Air::NONE;
         }
-        else if (r.valid)
+        else if (sent.kind == GprsUplinkBlock::POLL)
         {
             // A reservation of the block just ended that nobody answered: the poll failed.
-            PollUnanswered(r.ms, r.purpose);
+            PollUnanswered(sent.ms, sent.purpose);
         }
-        r.valid = false;
     }
 }
 
 void
-GprsPcu::PollUnanswered(uint32_t index, Reservation::Purpose purpose)
+GprsPcu::PollUnanswered(uint32_t index, GprsPollPurpose purpose)
 {
     Ms& ms = m_mss[index];
     switch (purpose)
     {
-    case Reservation::DL_DATA:
+    case GprsPollPurpose::DL_DATA:
         if (ms.dl.tbf.IsOpen())
         {
             PollFailed(index);
         }
         break;
-    case Reservation::UL_FINAL:
+    case GprsPollPurpose::UL_FINAL:
         if (ms.ul.tbf.GetState() == GprsTbfState::FINISHED)
         {
             // N3103 (TS 44.060 9.3.2.4.2, 9.3.3.3): repeat the final Ack/Nack, or give up.
@@ -1808,12 +1767,11 @@ GprsPcu::PollUnanswered(uint32_t index, Reservation::Purpose purpose)
             }
         }
         break;
-    case Reservation::UL_DUMMY:
+    case GprsPollPurpose::UL_DUMMY:
         break; // granted by USF, not reserved
-    case Reservation::DL_ASSIGNMENT:
-    case Reservation::UL_ASSIGNMENT: {
-        const GprsDirection dir =
-            purpose == Reservation::DL_ASSIGNMENT ? GprsDirection::DOWNLINK : GprsDirection::UPLINK;
+    case GprsPollPurpose::DL_ASSIGNMENT:
+    case GprsPollPurpose::UL_ASSIGNMENT: {
+        const GprsDirection dir = GetTbfDirection(purpose);
         GprsTbf& tbf = GetLink(index, dir).tbf;
         if (tbf.GetState() == GprsTbfState::ASSIGN_PACCH && tbf.IsAssignmentPending() &&
             tbf.AssignmentFailed())
@@ -1861,7 +1819,7 @@ GprsPcu::ReceiveDownlink(Air& air)
 }
 
 void
-GprsPcu::ReceiveUplink(uint8_t pdch, Air& air)
+GprsPcu::ReceiveUplink(Air& air)
 {
     Ms& ms = m_mss[air.ms];
     if (air.kind == Air::DATA)
@@ -1899,14 +1857,13 @@ GprsPcu::ReceiveUplink(uint8_t pdch, Air& air)
         }
         return;
     }
-    // Control block in a reserved slot.
-    ReservationAt(m_block - 1, pdch).valid = false;
+    // Control block in a reserved slot (ReceiveAir freed it).
     switch (air.purpose)
     {
-    case Reservation::DL_DATA:
+    case GprsPollPurpose::DL_DATA:
         ReceiveDownlinkAckNack(air);
         break;
-    case Reservation::UL_DUMMY:
+    case GprsPollPurpose::UL_DUMMY:
         if (ms.ul.tbf.GetState() == GprsTbfState::HOLD)
         {
             if (!air.lost)
@@ -1919,7 +1876,7 @@ GprsPcu::ReceiveUplink(uint8_t pdch, Air& air)
             }
         }
         break;
-    case Reservation::UL_FINAL:
+    case GprsPollPurpose::UL_FINAL:
         if (ms.ul.tbf.GetState() == GprsTbfState::FINISHED)
         {
             if (air.lost)
@@ -1932,11 +1889,9 @@ GprsPcu::ReceiveUplink(uint8_t pdch, Air& air)
             }
         }
         break;
-    case Reservation::DL_ASSIGNMENT:
-    case Reservation::UL_ASSIGNMENT: {
-        const GprsDirection dir = air.purpose == Reservation::DL_ASSIGNMENT
-                                      ? GprsDirection::DOWNLINK
-                                      : GprsDirection::UPLINK;
+    case GprsPollPurpose::DL_ASSIGNMENT:
+    case GprsPollPurpose::UL_ASSIGNMENT: {
+        const GprsDirection dir = GetTbfDirection(air.purpose);
         const GprsTbf& tbf = GetLink(air.ms, dir).tbf;
         if (tbf.GetState() != GprsTbfState::ASSIGN_PACCH || !tbf.IsAssignmentPending())
         {
@@ -2006,10 +1961,10 @@ void
 GprsPcu::TransmitUplink(uint8_t pdch)
 {
     Air& air = m_air[1][pdch];
-    Reservation& r = ReservationAt(m_block, pdch);
-    if (r.valid)
+    const GprsUplinkBlock& r = m_uplinkBlocks.Get(m_block, pdch);
+    if (r.kind == GprsUplinkBlock::POLL)
     {
-        if (!r.aware)
+        if (!r.heard)
         {
             return; // the mobile missed the poll: the block stays empty
         }
@@ -2017,10 +1972,11 @@ GprsPcu::TransmitUplink(uint8_t pdch)
         air.kind = Air::CONTROL;
         air.ms = r.ms;
         air.purpose = r.purpose;
-        air.msg = r.purpose == Reservation::DL_DATA ? GprsControlMessage::PACKET_DOWNLINK_ACK_NACK
-                                                    : GprsControlMessage::PACKET_CONTROL_ACK;
+        air.msg = r.purpose == GprsPollPurpose::DL_DATA
+                      ? GprsControlMessage::PACKET_DOWNLINK_ACK_NACK
+                      : GprsControlMessage::PACKET_CONTROL_ACK;
         air.lost = DrawLoss(r.ms, kControlCs, m_blockStart);
-        if (r.purpose == Reservation::DL_DATA && ms.dl.rx)
+        if (r.purpose == GprsPollPurpose::DL_DATA && ms.dl.rx)
         {
             air.ackNack = ms.dl.rx->GetAckNack();
             // The Channel Request Description rides on this Ack/Nack.
@@ -2035,23 +1991,20 @@ GprsPcu::TransmitUplink(uint8_t pdch)
         }
         return;
     }
-    const int64_t granted = m_usf[pdch];
-    m_usf[pdch] = -1;
-    if (granted < 0)
-    {
-        return;
-    }
-    const auto index = static_cast<uint32_t>(granted);
+    // Granted by the USF of the previous downlink block: used now, whatever the mobile sends.
+    const GprsUplinkBlock grant = m_uplinkBlocks.Free(m_block, pdch);
+    NS_ASSERT_MSG(grant.kind == GprsUplinkBlock::USF, "uplink block neither polled nor granted");
+    const uint32_t index = grant.ms;
     Ms& ms = m_mss[index];
     Link& link = ms.ul;
-    if (link.tbf.GetState() == GprsTbfState::HOLD && m_usfDecoded[pdch])
+    if (link.tbf.GetState() == GprsTbfState::HOLD && grant.heard)
     {
         if (!HasDataForLlc(link) && link.tx->PeekNext() == GprsRlcTxKind::NOTHING)
         {
             air.kind = Air::CONTROL;
             air.ms = index;
             air.msg = GprsControlMessage::PACKET_UPLINK_DUMMY_CONTROL_BLOCK;
-            air.purpose = Reservation::UL_DUMMY;
+            air.purpose = GprsPollPurpose::UL_DUMMY;
             air.lost = DrawLoss(index, kControlCs, m_blockStart);
             ++m_radioBlocks;
             m_controlTrace(index, air.msg, pdch, air.lost);
@@ -2077,7 +2030,7 @@ GprsPcu::TransmitUplink(uint8_t pdch)
     }
     air.kind = Air::DATA;
     air.ms = index;
-    if (!m_usfDecoded[pdch])
+    if (!grant.heard)
     {
         // The mobile missed its USF: the network sees an empty block (N3101).
         air.lost = true;
@@ -2140,20 +2093,21 @@ GprsPcu::TraceRadioBlock(GprsDirection dir, uint8_t pdch, const Air& air)
     r.rlcMode = m_rlcMode;
     if (dir == GprsDirection::DOWNLINK)
     {
-        const int64_t granted = m_usf[pdch];
-        if (granted >= 0)
+        const GprsUplinkBlock& next = m_uplinkBlocks.Get(m_block + 1, pdch);
+        const bool granted = next.kind == GprsUplinkBlock::USF;
+        if (granted)
         {
-            r.usf = m_mss[granted].ul.usf[pdch];
+            r.usf = m_mss[next.ms].ul.usf[pdch];
         }
         if (air.kind == Air::NONE)
         {
-            if (granted < 0)
+            if (!granted)
             {
                 return; // nothing on the air
             }
             r.kind = GprsRadioBlockRecord::USF_ONLY;
-            r.ms = static_cast<uint32_t>(granted);
-            r.lost = !m_usfDecoded[pdch];
+            r.ms = next.ms;
+            r.lost = !next.heard;
             r.ciDb = m_mss[r.ms].lastCi;
             m_radioBlockTrace(r);
             return;
@@ -2222,7 +2176,6 @@ GprsPcu::TransmitDownlink(uint8_t pdch)
     {
         SendDownlinkData(pdch);
     }
-    m_usf[pdch] = -1;
     if (!m_sendingUl.empty() || !m_keepAliveGrants.empty())
     {
         GrantUplink(pdch);
@@ -2236,7 +2189,7 @@ GprsPcu::TransmitDownlink(uint8_t pdch)
 bool
 GprsPcu::SendControl(uint8_t pdch)
 {
-    Reservation& answer = ReservationAt(m_block + kRrbpBlocks, pdch);
+    const uint64_t answer = m_block + kRrbpBlocks;
     // The mobiles with a control message due (CollectSenders), round robin from m_controlRr.
     const auto n = m_controlPending.size();
     const auto first = static_cast<std::size_t>(
@@ -2247,7 +2200,7 @@ GprsPcu::SendControl(uint8_t pdch)
         const uint32_t index = m_controlPending[(first + k) % n];
         Ms& ms = m_mss[index];
         GprsControlMessage msg;
-        std::optional<Reservation::Purpose> poll;
+        std::optional<GprsPollPurpose> poll;
         bool final = false;
         if (ms.ul.ackOwed && OnUplinkSlot(ms, pdch) && ms.ul.rx)
         {
@@ -2255,7 +2208,7 @@ GprsPcu::SendControl(uint8_t pdch)
             final = ms.ul.tbf.GetState() == GprsTbfState::FINISHED;
             if (final)
             {
-                poll = Reservation::UL_FINAL; // the Packet Control Ack ends the TBF
+                poll = GprsPollPurpose::UL_FINAL; // the Packet Control Ack ends the TBF
             }
         }
         else if (ms.dl.tbf.GetState() == GprsTbfState::ASSIGN_PACCH &&
@@ -2263,20 +2216,20 @@ GprsPcu::SendControl(uint8_t pdch)
                  HasResources(index, GprsDirection::DOWNLINK))
         {
             msg = GprsControlMessage::PACKET_DOWNLINK_ASSIGNMENT;
-            poll = Reservation::DL_ASSIGNMENT;
+            poll = GprsPollPurpose::DL_ASSIGNMENT;
         }
         else if (ms.ul.tbf.GetState() == GprsTbfState::ASSIGN_PACCH &&
                  !ms.ul.tbf.IsAssignmentPending() && pdch == GetPacchTn(ms) &&
                  HasResources(index, GprsDirection::UPLINK))
         {
             msg = GprsControlMessage::PACKET_UPLINK_ASSIGNMENT;
-            poll = Reservation::UL_ASSIGNMENT;
+            poll = GprsPollPurpose::UL_ASSIGNMENT;
         }
         else
         {
             continue;
         }
-        if (poll && answer.valid)
+        if (poll && m_uplinkBlocks.IsTaken(answer, pdch))
         {
             continue; // a polled message needs the uplink block RRBP points to
         }
@@ -2303,7 +2256,7 @@ GprsPcu::SendControl(uint8_t pdch)
         air.polled = poll.has_value();
         if (poll)
         {
-            answer = Reservation{true, !air.lost, index, *poll};
+            m_uplinkBlocks.Poll(answer, pdch, index, *poll, !air.lost);
         }
         ++m_radioBlocks;
         m_controlTrace(index, msg, pdch, air.lost);
@@ -2358,7 +2311,7 @@ GprsPcu::SendDownlinkData(uint8_t pdch)
 
     // Poll (RRBP) periodically, on the final block, and when the window is about to stall.
     bool polled = false;
-    Reservation& r = ReservationAt(m_block + kRrbpBlocks, pdch);
+    const uint64_t answer = m_block + kRrbpBlocks;
     if (air.block.fbi && link.tbf.GetState() == GprsTbfState::FLOW)
     {
         link.tbf.Finish();
@@ -2371,9 +2324,10 @@ GprsPcu::SendDownlinkData(uint8_t pdch)
     {
         // RRBP reserves the uplink of the polling timeslot: poll only where the mobile can
         // answer within its multislot class.
-        if (due && pdch == ms.dlAckTn && !link.pollOutstanding && !r.valid)
+        if (due && pdch == ms.dlAckTn && !link.pollOutstanding &&
+            !m_uplinkBlocks.IsTaken(answer, pdch))
         {
-            r = Reservation{true, !air.lost, index, Reservation::DL_DATA};
+            m_uplinkBlocks.Poll(answer, pdch, index, GprsPollPurpose::DL_DATA, !air.lost);
             link.pollOutstanding = true;
             link.blocksSincePoll = 0;
             polled = true;
@@ -2402,7 +2356,7 @@ GprsPcu::SendDownlinkData(uint8_t pdch)
 void
 GprsPcu::GrantUplink(uint8_t pdch)
 {
-    if (ReservationAt(m_block + 1, pdch).valid)
+    if (m_uplinkBlocks.IsTaken(m_block + 1, pdch))
     {
         return; // the next uplink block is reserved by RRBP: USF 'unused'
     }
@@ -2419,8 +2373,10 @@ GprsPcu::GrantUplink(uint8_t pdch)
         if (pdch == ms.ulFirst)
         {
             m_keepAliveGrants.erase(it);
-            m_usf[pdch] = index;
-            m_usfDecoded[pdch] = !DrawLoss(index, kControlCs, m_blockStart);
+            m_uplinkBlocks.Grant(m_block + 1,
+                                 pdch,
+                                 index,
+                                 !DrawLoss(index, kControlCs, m_blockStart));
             return;
         }
     }
@@ -2442,9 +2398,8 @@ GprsPcu::GrantUplink(uint8_t pdch)
                                          pdch,
                                          m_candidates.data(),
                                          static_cast<uint32_t>(m_candidates.size()))];
-    m_usf[pdch] = index;
     // The USF is coded more robustly than the data (TS 45.003 5.1.2-5.1.4): decoded like CS-1.
-    m_usfDecoded[pdch] = !DrawLoss(index, kControlCs, m_blockStart);
+    m_uplinkBlocks.Grant(m_block + 1, pdch, index, !DrawLoss(index, kControlCs, m_blockStart));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -17,6 +17,7 @@
 #include "ns3/gprs-sndcp-ack.h"
 #include "ns3/gprs-tbf.h"
 #include "ns3/gprs-unit-uniform.h"
+#include "ns3/gprs-uplink-block-controller.h"
 #include "ns3/nstime.h"
 #include "ns3/object-factory.h"
 #include "ns3/object.h"
@@ -375,25 +376,6 @@ class GprsPcu : public Object
         bool tracked{false};               //!< in m_tracked
     };
 
-    /// An uplink block reserved by RRBP, and what the mobile answers in it.
-    struct Reservation
-    {
-        /// What the answer acknowledges.
-        enum Purpose : uint8_t
-        {
-            DL_DATA,       //!< Packet Downlink Ack/Nack for a polled downlink data block
-            UL_FINAL,      //!< Packet Control Ack for the final Packet Uplink Ack/Nack
-            DL_ASSIGNMENT, //!< Packet Control Ack for a Packet Downlink Assignment
-            UL_ASSIGNMENT, //!< Packet Control Ack for a Packet Uplink Assignment
-            UL_DUMMY,      //!< not a reservation: Packet Uplink Dummy Control Block in a USF block
-        };
-
-        bool valid{false}; //!< reserved
-        bool aware{false}; //!< the mobile decoded the poll
-        uint32_t ms{0};    //!< who answers
-        Purpose purpose{}; //!< what it answers
-    };
-
     /// What is on the air in one direction of one PDCH during one block period.
     struct Air
     {
@@ -413,13 +395,10 @@ class GprsPcu : public Object
         bool polled{false};                //!< downlink: RRBP valid
         uint8_t cv{15};                    //!< uplink data: countdown value
         GprsRlcTxKind txKind{};            //!< data: new or sent again
-        Reservation::Purpose purpose{};    //!< uplink control: what it answers
+        GprsPollPurpose purpose{};         //!< uplink control: what it answers
         GprsRlcDataBlock block;            //!< data block
         GprsRlcAckNackDescription ackNack; //!< Ack/Nack description
     };
-
-    /// Reservation ring depth in blocks: RRBP reaches at most 26 frames = 6 blocks ahead.
-    static constexpr uint32_t kReservationDepth = 8;
 
     bool Enqueue(uint32_t index, GprsDirection dir, Ptr<Packet> packet, Time sent);
     Ms& GetMs(uint32_t ms);
@@ -437,9 +416,9 @@ class GprsPcu : public Object
     void BlockEvent();
     void ReceiveAir();
     void ReceiveDownlink(Air& air);
-    void ReceiveUplink(uint8_t pdch, Air& air);
+    void ReceiveUplink(Air& air);
     void ReceiveDownlinkAckNack(const Air& air);
-    void PollUnanswered(uint32_t index, Reservation::Purpose purpose);
+    void PollUnanswered(uint32_t index, GprsPollPurpose purpose);
     /// Send the uplink block of \p pdch: what RRBP reserved, else what its USF granted.
     void TransmitUplink(uint8_t pdch);
     void TransmitDownlink(uint8_t pdch);
@@ -447,7 +426,7 @@ class GprsPcu : public Object
     /// \return whether one was sent
     bool SendControl(uint8_t pdch);
     bool SendDownlinkData(uint8_t pdch);
-    /// Set the USF of \p pdch's next uplink block (m_usf, already cleared).
+    /// Grant \p pdch's next uplink block by USF, unless a poll reserved it.
     void GrantUplink(uint8_t pdch);
     bool HasWork() const;
     void CollectSenders();
@@ -565,15 +544,12 @@ class GprsPcu : public Object
     Link& GetLink(uint32_t index, GprsDirection dir);
     const Link& GetLink(uint32_t index, GprsDirection dir) const;
     void UpdateCs(Link& link);
-    Reservation& ReservationAt(uint64_t block, uint8_t pdch);
 
-    Ptr<GprsBssNetDevice> m_bss;             //!< network side
-    std::vector<Ms> m_mss;                   //!< mobiles
-    std::array<std::array<Air, 8>, 2> m_air; //!< [direction][pdch] blocks in flight
-    std::array<std::array<Reservation, 8>, kReservationDepth> m_reservations; //!< RRBP ring
-    std::array<int64_t, 8> m_usf;       //!< mobile granted the next uplink block, or -1
-    std::array<bool, 8> m_usfDecoded;   //!< the granted mobile decoded its USF
-    std::vector<uint32_t> m_candidates; //!< scratch list for the scheduler
+    Ptr<GprsBssNetDevice> m_bss;              //!< network side
+    std::vector<Ms> m_mss;                    //!< mobiles
+    std::array<std::array<Air, 8>, 2> m_air;  //!< [direction][pdch] blocks in flight
+    GprsUplinkBlockController m_uplinkBlocks; //!< polls and USF grants of the uplink blocks
+    std::vector<uint32_t> m_candidates;       //!< scratch list for the scheduler
     /// Entities of released TBFs, reused (Reset) by new ones: a cell holds at most as many as
     /// it had TBFs at once, each store as large as the highest BSN it held.
     std::vector<std::unique_ptr<GprsRlcTxEntity>> m_txPool;
