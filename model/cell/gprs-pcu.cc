@@ -466,16 +466,6 @@ GprsPcu::GetTypeId()
     return tid;
 }
 
-GprsPcu::Link::Link(GprsDirection dir)
-    : tbf(dir, GprsTbfConfig{})
-{
-}
-
-GprsPcu::LlcAbm::LlcAbm(GprsLlcAbmSide side, const GprsLlcAbmParameters& parameters)
-    : entity(side, parameters)
-{
-}
-
 GprsPcu::GprsPcu()
 {
     m_uniform = CreateObject<GprsUnitUniformRandomVariable>();
@@ -521,13 +511,13 @@ GprsPcu::DoInitialize()
         abm.n200 = static_cast<uint8_t>(m_llcN200);
         abm.n201I = static_cast<uint16_t>(m_llcN201I);
         abm.kD = abm.kU = static_cast<uint16_t>(m_llcWindow);
-        for (Ms& ms : m_mss)
+        for (GprsCellMobile& ms : m_mss)
         {
             const GprsLlcMode mode = ms.dev->GetLlcMode();
             if ((mode == GprsLlcMode::CELL ? m_llcMode : mode) == GprsLlcMode::ACKNOWLEDGED)
             {
-                ms.dl.llc = std::make_unique<LlcAbm>(GprsLlcAbmSide::NETWORK, abm);
-                ms.ul.llc = std::make_unique<LlcAbm>(GprsLlcAbmSide::MS, abm);
+                ms.dl.llc = std::make_unique<GprsBearer::LlcAbm>(GprsLlcAbmSide::NETWORK, abm);
+                ms.ul.llc = std::make_unique<GprsBearer::LlcAbm>(GprsLlcAbmSide::MS, abm);
             }
         }
         if (!m_blerFile.empty())
@@ -569,7 +559,7 @@ GprsPcu::DoDispose()
     {
         Simulator::Cancel(ms.dl.timer);
         Simulator::Cancel(ms.ul.timer);
-        for (const Link* link : {&ms.dl, &ms.ul})
+        for (const GprsBearer* link : {&ms.dl, &ms.ul})
         {
             if (link->llc)
             {
@@ -593,15 +583,14 @@ GprsPcu::SetBss(Ptr<GprsBssNetDevice> bss)
 uint32_t
 GprsPcu::AddMs(Ptr<GprsMsNetDevice> ms)
 {
-    m_mss.emplace_back();
-    m_mss.back().dev = ms;
+    const auto index = static_cast<uint32_t>(m_mss.size());
+    m_mss.emplace_back(index, ms);
     for (const auto& [link, bytes] : {std::pair{&m_mss.back().dl, m_dlBufferBytes},
                                       std::pair{&m_mss.back().ul, m_ulBufferBytes}})
     {
         link->buffer = CreateObject<DropTailQueue<Packet>>();
         link->buffer->SetMaxSize(QueueSize(QueueSizeUnit::BYTES, bytes));
     }
-    const auto index = static_cast<uint32_t>(m_mss.size() - 1);
     // Every state a TBF enters but NONE makes the mobile part of the per-block work.
     const auto observer = [this, index](GprsTbfState state) {
         if (state != GprsTbfState::NONE)
@@ -617,19 +606,12 @@ GprsPcu::AddMs(Ptr<GprsMsNetDevice> ms)
 void
 GprsPcu::Track(uint32_t index)
 {
-    Ms& ms = m_mss[index];
+    GprsCellMobile& ms = m_mss[index];
     if (!ms.tracked)
     {
         ms.tracked = true;
         m_tracked.insert(std::lower_bound(m_tracked.begin(), m_tracked.end(), index), index);
     }
-}
-
-bool
-GprsPcu::NeedsTracking(const Ms& ms)
-{
-    return ms.dl.tbf.GetState() != GprsTbfState::NONE ||
-           ms.ul.tbf.GetState() != GprsTbfState::NONE || ms.dl.ackOwed || ms.ul.ackOwed;
 }
 
 uint32_t
@@ -650,7 +632,7 @@ GprsPcu::GetMsDevice(uint32_t ms) const
     return GetMs(ms).dev;
 }
 
-GprsPcu::Ms&
+GprsCellMobile&
 GprsPcu::GetMs(uint32_t ms)
 {
     NS_ABORT_MSG_UNLESS(ms < m_mss.size(),
@@ -658,7 +640,7 @@ GprsPcu::GetMs(uint32_t ms)
     return m_mss[ms];
 }
 
-const GprsPcu::Ms&
+const GprsCellMobile&
 GprsPcu::GetMs(uint32_t ms) const
 {
     NS_ABORT_MSG_UNLESS(ms < m_mss.size(),
@@ -666,18 +648,16 @@ GprsPcu::GetMs(uint32_t ms) const
     return m_mss[ms];
 }
 
-GprsPcu::Link&
+GprsBearer&
 GprsPcu::GetLink(uint32_t index, GprsDirection dir)
 {
-    Ms& ms = GetMs(index);
-    return dir == GprsDirection::DOWNLINK ? ms.dl : ms.ul;
+    return GetMs(index).GetBearer(dir);
 }
 
-const GprsPcu::Link&
+const GprsBearer&
 GprsPcu::GetLink(uint32_t index, GprsDirection dir) const
 {
-    const Ms& ms = GetMs(index);
-    return dir == GprsDirection::DOWNLINK ? ms.dl : ms.ul;
+    return GetMs(index).GetBearer(dir);
 }
 
 void
@@ -685,7 +665,7 @@ GprsPcu::ComputeTimeslots(uint32_t index,
                           GprsTimeslotLoad& load,
                           std::map<int, std::vector<GprsTimeslotCandidate>>& candidates)
 {
-    Ms& ms = m_mss[index];
+    GprsCellMobile& ms = m_mss[index];
     const int msClass = static_cast<int>(ms.dev->GetMultislotClass());
     auto known = candidates.find(msClass);
     if (known == candidates.end())
@@ -722,18 +702,6 @@ GprsPcu::ComputeTimeslots(uint32_t index,
                       << +ms.ulFirst << "+" << +ms.ulCount);
 }
 
-bool
-GprsPcu::OnDownlinkSlot(const Ms& ms, uint8_t pdch) const
-{
-    return pdch >= ms.dlFirst && pdch < ms.dlFirst + ms.dlCount;
-}
-
-bool
-GprsPcu::OnUplinkSlot(const Ms& ms, uint8_t pdch) const
-{
-    return pdch >= ms.ulFirst && pdch < ms.ulFirst + ms.ulCount;
-}
-
 uint64_t
 GprsPcu::GetBlockPeriods() const
 {
@@ -767,7 +735,7 @@ GprsPcu::GetBuffer(uint32_t ms, GprsDirection dir) const
 bool
 GprsPcu::Enqueue(uint32_t index, GprsDirection dir, Ptr<Packet> packet, Time sent)
 {
-    Link& link = GetLink(index, dir);
+    GprsBearer& link = GetLink(index, dir);
     if (!link.buffer->Enqueue(packet))
     {
         NS_LOG_LOGIC("MS " << index << " " << ToString(dir) << " buffer full: drop "
@@ -821,24 +789,10 @@ GprsPcu::GetTbfConfig(GprsDirection dir) const
     return c;
 }
 
-bool
-GprsPcu::IsOnPacch(const Ms& ms) const
-{
-    return ms.dl.tbf.KeepsMobileOnPacch(Simulator::Now()) || ms.ul.tbf.IsOpen();
-}
-
-uint8_t
-GprsPcu::GetPacchTn(const Ms& ms) const
-{
-    // One PDCH carries the mobile's PACCH: that of its uplink TBF, else the timeslot where it
-    // answers polls of its downlink TBF.
-    return ms.ul.tbf.IsOpen() ? ms.ulFirst : ms.dlAckTn;
-}
-
 void
 GprsPcu::ArmTimer(uint32_t index, GprsDirection dir)
 {
-    Link& link = GetLink(index, dir);
+    GprsBearer& link = GetLink(index, dir);
     Simulator::Cancel(link.timer);
     if (const auto deadline = link.tbf.GetDeadline())
     {
@@ -853,7 +807,7 @@ GprsPcu::ArmTimer(uint32_t index, GprsDirection dir)
 void
 GprsPcu::TimerExpired(uint32_t index, GprsDirection dir)
 {
-    Link& link = GetLink(index, dir);
+    GprsBearer& link = GetLink(index, dir);
     switch (link.tbf.Expire(Simulator::Now()))
     {
     case GprsTbfTimer::ACCESS:
@@ -888,17 +842,17 @@ GprsPcu::TimerExpired(uint32_t index, GprsDirection dir)
 }
 
 void
-GprsPcu::QueueDummyFrame(Link& link)
+GprsPcu::QueueDummyFrame(GprsBearer& link)
 {
     // An LLC UI dummy frame: the header and FCS, no information field (osmo-pcu's keep-alive).
-    NS_ASSERT_MSG(CanJoinTbf(link), "dummy LLC frame for a TBF that cannot carry it");
+    NS_ASSERT_MSG(link.CanJoinTbf(), "dummy LLC frame for a TBF that cannot carry it");
     AppendFrame(link, {nullptr, Simulator::Now(), m_llcOverhead, 0, 1});
 }
 
 void
 GprsPcu::KeepAlive(uint32_t index, GprsDirection dir)
 {
-    Link& link = GetLink(index, dir);
+    GprsBearer& link = GetLink(index, dir);
     if (dir == GprsDirection::DOWNLINK)
     {
         // One polled block with a dummy LLC frame keeps the mobile on the TBF and brings back a
@@ -917,7 +871,7 @@ GprsPcu::KeepAlive(uint32_t index, GprsDirection dir)
 void
 GprsPcu::EndHold(uint32_t index, GprsDirection dir)
 {
-    Link& link = GetLink(index, dir);
+    GprsBearer& link = GetLink(index, dir);
     if (dir == GprsDirection::DOWNLINK)
     {
         // The TBF ends with a final block (a dummy LLC frame with FBI), polled.
@@ -949,14 +903,14 @@ GprsPcu::HasResources(uint32_t index, GprsDirection dir) const
     // A TFI per direction (5 bits: TS 44.060 clause 12.15) and, for an uplink TBF, a USF on each
     // of its PDCHs (3 bits, 7 usable: clause 10.4.1, as osmo-pcu) that no other TBF holds; a
     // released TBF keeps both while its release timer runs.
-    const Ms& ms = m_mss[index];
+    const GprsCellMobile& ms = m_mss[index];
     uint32_t tfis = 0;
     std::array<uint32_t, 8> usfs{};
     // A TBF that holds a TFI is in a state other than NONE: its mobile is tracked.
     for (const uint32_t i : m_tracked)
     {
-        const Ms& other = m_mss[i];
-        const Link& link = dir == GprsDirection::DOWNLINK ? other.dl : other.ul;
+        const GprsCellMobile& other = m_mss[i];
+        const GprsBearer& link = dir == GprsDirection::DOWNLINK ? other.dl : other.ul;
         if (&other == &ms || !HoldsTfi(link.tbf))
         {
             continue;
@@ -987,7 +941,7 @@ GprsPcu::AllocateTfi(uint32_t index, GprsDirection dir)
     std::array<std::bitset<kGprsUsfsPerPdch>, 8> usfs{};
     for (const uint32_t i : m_tracked)
     {
-        const Link& other = GetLink(i, dir);
+        const GprsBearer& other = GetLink(i, dir);
         if (i == index || !HoldsTfi(other.tbf))
         {
             continue;
@@ -1008,8 +962,8 @@ GprsPcu::AllocateTfi(uint32_t index, GprsDirection dir)
         }
         return v;
     };
-    Ms& ms = m_mss[index];
-    Link& link = GetLink(index, dir);
+    GprsCellMobile& ms = m_mss[index];
+    GprsBearer& link = GetLink(index, dir);
     link.tfi = lowestFree(tfis);
     for (uint8_t p = ms.ulFirst; dir == GprsDirection::UPLINK && p < ms.ulFirst + ms.ulCount; ++p)
     {
@@ -1051,10 +1005,10 @@ GprsPcu::WakeWaiting(GprsDirection dir)
 void
 GprsPcu::RequestTbf(uint32_t index, GprsDirection dir)
 {
-    Ms& ms = GetMs(index);
-    Link& link = GetLink(index, dir);
+    GprsCellMobile& ms = GetMs(index);
+    GprsBearer& link = GetLink(index, dir);
     const Time now = Simulator::Now();
-    if (link.frames.empty() && !HasDataForLlc(link))
+    if (link.frames.empty() && !link.HasDataForLlc())
     {
         return; // LLC (acknowledged mode) holds the data back until the peer acknowledges
     }
@@ -1077,7 +1031,7 @@ GprsPcu::RequestTbf(uint32_t index, GprsDirection dir)
         return; // establishment under way, TBF open, its TFI still held, or the mobile not
                 // (yet) in the cell: CheckIdle() asks again afterwards
     }
-    if (dir == GprsDirection::DOWNLINK && IsOnPacch(ms))
+    if (dir == GprsDirection::DOWNLINK && ms.IsOnPacch(now))
     {
         // The mobile listens to PACCH: Packet Downlink Assignment there (TS 44.060 8.1.1.1.3).
         link.tbf.RequestOnPacch(now);
@@ -1100,7 +1054,7 @@ GprsPcu::RequestTbf(uint32_t index, GprsDirection dir)
 void
 GprsPcu::StartAccess(uint32_t index, GprsDirection dir, Time wait)
 {
-    Link& link = GetLink(index, dir);
+    GprsBearer& link = GetLink(index, dir);
     const Ptr<RandomVariableStream>& rv =
         dir == GprsDirection::DOWNLINK ? m_dlAssignmentDelay : m_ulAccessDelay;
     const double delay = rv->GetValue();
@@ -1112,7 +1066,7 @@ GprsPcu::StartAccess(uint32_t index, GprsDirection dir, Time wait)
 void
 GprsPcu::Activate(uint32_t index, GprsDirection dir)
 {
-    Link& link = GetLink(index, dir);
+    GprsBearer& link = GetLink(index, dir);
     if (link.tbf.GetState() != GprsTbfState::ASSIGN_PACCH || !link.tbf.IsAssignmentPending())
     {
         AllocateTfi(index, dir); // a PACCH assignment allocated them when it was sent
@@ -1142,7 +1096,7 @@ GprsPcu::Activate(uint32_t index, GprsDirection dir)
     link.linkAdaptation->Reset();
     link.acked = 0;
     link.nacked = 0;
-    UpdateCs(link);
+    link.UpdateCs();
     m_tbfEstablishedTrace(index, dir, delay);
     NS_LOG_INFO("MS " << index << " " << ToString(dir) << " TBF established after "
                       << delay.As(Time::MS));
@@ -1153,10 +1107,10 @@ void
 GprsPcu::Reselect(uint32_t index)
 {
     NS_LOG_INFO("MS " << index << " reselects a cell: LLC frames in RLC flushed");
-    Ms& ms = GetMs(index);
+    GprsCellMobile& ms = GetMs(index);
     for (const GprsDirection dir : {GprsDirection::DOWNLINK, GprsDirection::UPLINK})
     {
-        Link& link = GetLink(index, dir);
+        GprsBearer& link = GetLink(index, dir);
         const GprsTbfState state = link.tbf.GetState();
         if (state != GprsTbfState::NONE && state != GprsTbfState::RELEASED)
         {
@@ -1180,7 +1134,7 @@ GprsPcu::SendCellUpdate(uint32_t index)
 {
     // Any uplink LLC frame is a cell update (TS 23.060 6.9.1.2.1): the mobile's next data, or an
     // LLC frame without information field when it has none.
-    Link& ul = GetMs(index).ul;
+    GprsBearer& ul = GetMs(index).ul;
     if (ul.queued.empty() && ul.frames.empty())
     {
         AppendFrame(ul, {nullptr, Simulator::Now(), m_llcOverhead, 0, 1});
@@ -1200,7 +1154,7 @@ GprsPcu::CellUpdated(uint32_t index)
 void
 GprsPcu::ReleaseTbf(uint32_t index, GprsDirection dir, bool abnormal, bool flush)
 {
-    Link& link = GetLink(index, dir);
+    GprsBearer& link = GetLink(index, dir);
     if (abnormal)
     {
         // The mobile was not heard: its last C/I report is stale. The next TBF starts from the
@@ -1285,56 +1239,18 @@ GprsPcu::FallBackToRandomAccess(uint32_t index)
 void
 GprsPcu::CheckIdle(uint32_t index, GprsDirection dir)
 {
-    Link& link = GetLink(index, dir);
-    if (link.tbf.CanRequest() && (HasDataForLlc(link) || !link.frames.empty()))
+    GprsBearer& link = GetLink(index, dir);
+    if (link.tbf.CanRequest() && (link.HasDataForLlc() || !link.frames.empty()))
     {
         RequestTbf(index, dir);
     }
 }
 
-bool
-GprsPcu::EndsTbf(const Link& link) const
-{
-    // Uplink: once counting down, the blocks in RLC are the whole TBF (TS 44.060 9.3.1).
-    // Downlink: the network ends the TBF when the buffer is empty.
-    return link.tbf.GetDirection() == GprsDirection::UPLINK
-               ? link.countdown
-               : !HasDataForLlc(link) && (link.tbf.GetConfig().hold.IsZero() || link.closing);
-}
-
-bool
-GprsPcu::LlcTakesPacket(const GprsLlcAbmEntity& llc)
-{
-    // Acknowledged mode: LLC takes an IP packet only when it would send it at once (in ADM the
-    // packet starts the establishment), so that the rest waits in the buffer, not in LLC, and a
-    // TBF is asked for only when there is a frame to carry.
-    const GprsLlcAbmState state = llc.GetState();
-    return llc.GetQueued() == 0 &&
-           (state == GprsLlcAbmState::ADM || (state == GprsLlcAbmState::ABM && !llc.IsPeerBusy() &&
-                                              llc.GetOutstanding() < llc.GetTransmitWindow()));
-}
-
-bool
-GprsPcu::CanJoinTbf(const Link& link) const
-{
-    // New LLC frames join the TBF in transfer (or held) until its data is fixed: countdown
-    // (uplink) or final block sent; frames already waiting for the next TBF go first.
-    const GprsTbfState state = link.tbf.GetState();
-    return link.tx && (state == GprsTbfState::FLOW || state == GprsTbfState::HOLD) &&
-           !link.countdown && !link.tx->IsFinalSent() && link.inRlc == link.frames.size();
-}
-
 void
-GprsPcu::AppendFrame(Link& link, LlcFrame frame)
+GprsPcu::AppendFrame(GprsBearer& link, GprsBearer::LlcFrame frame)
 {
     if (!m_llcFrameTrace.IsEmpty())
     {
-        const GprsDirection dir = link.tbf.GetDirection();
-        uint32_t index = 0;
-        while (&GetLink(index, dir) != &link)
-        {
-            ++index;
-        }
         GprsLlcFrameRecord r;
         r.frameId = link.firstFrameId + link.frames.size();
         r.octets = frame.octets;
@@ -1352,9 +1268,9 @@ GprsPcu::AppendFrame(Link& link, LlcFrame frame)
                 r.segments = part->segments;
             }
         }
-        m_llcFrameTrace(index, dir, r);
+        m_llcFrameTrace(link.ms, link.tbf.GetDirection(), r);
     }
-    if (CanJoinTbf(link))
+    if (link.CanJoinTbf())
     {
         link.tx->EnqueueFrame(link.firstFrameId + link.inRlc, frame.octets);
         ++link.inRlc;
@@ -1363,7 +1279,7 @@ GprsPcu::AppendFrame(Link& link, LlcFrame frame)
 }
 
 uint32_t
-GprsPcu::LlcTotalOctets(const Link& link, uint32_t npduOctets) const
+GprsPcu::LlcTotalOctets(const GprsBearer& link, uint32_t npduOctets) const
 {
     return link.llc ? m_abmFraming->TotalOctets(npduOctets) +
                           m_abmFraming->FrameCount(npduOctets) * kGprsLlcIOverheadOctets
@@ -1371,17 +1287,16 @@ GprsPcu::LlcTotalOctets(const Link& link, uint32_t npduOctets) const
 }
 
 void
-GprsPcu::HandToRlc(Ms& ms, Link& link, GprsDirection dir)
+GprsPcu::HandToRlc(GprsCellMobile& ms, GprsBearer& link, GprsDirection dir)
 {
     const Ptr<Packet> packet = link.buffer->Dequeue();
     const Time sent = link.queued.front().sent;
     link.queued.pop_front();
     link.queuedOctets -= packet->GetSize();
-    const auto index = static_cast<uint32_t>(&ms - m_mss.data());
-    m_bufferTrace(index, dir, link.queuedOctets);
+    m_bufferTrace(ms.index, dir, link.queuedOctets);
     if (link.llc)
     {
-        HandToLlc(index, dir, packet, sent);
+        HandToLlc(ms.index, dir, packet, sent);
         return;
     }
     const uint32_t size = packet->GetSize();
@@ -1398,7 +1313,7 @@ GprsPcu::HandToRlc(Ms& ms, Link& link, GprsDirection dir)
 }
 
 void
-GprsPcu::DropExpired(uint32_t index, Link& link)
+GprsPcu::DropExpired(GprsBearer& link)
 {
     // The LLC PDU lifetime of the SGSN (BSSGP PDU Lifetime, TS 48.018 clause 11.3.25): the PCU
     // discards a frame that waited longer when it takes it from the queue, as osmo-pcu does.
@@ -1407,24 +1322,24 @@ GprsPcu::DropExpired(uint32_t index, Link& link)
         const Ptr<Packet> packet = link.buffer->Dequeue();
         link.queued.pop_front();
         link.queuedOctets -= packet->GetSize();
-        NS_LOG_LOGIC("MS " << index << " LLC PDU lifetime expired: drop " << packet->GetSize());
-        m_bufferTrace(index, GprsDirection::DOWNLINK, link.queuedOctets);
-        m_bufferDropTrace(index, GprsDirection::DOWNLINK, packet);
+        NS_LOG_LOGIC("MS " << link.ms << " LLC PDU lifetime expired: drop " << packet->GetSize());
+        m_bufferTrace(link.ms, GprsDirection::DOWNLINK, link.queuedOctets);
+        m_bufferDropTrace(link.ms, GprsDirection::DOWNLINK, packet);
         m_bss->NotifyDrop(packet);
     }
 }
 
 void
-GprsPcu::RefillRlc(Ms& ms, Link& link, GprsDirection dir)
+GprsPcu::RefillRlc(GprsCellMobile& ms, GprsBearer& link, GprsDirection dir)
 {
     // Hand IP packets to RLC only when what it holds no longer fills the next block, so the
     // buffer (where TCP's queue builds) keeps what RLC does not need yet, and the next packet's
     // LLC frames follow the last one's in the same block, without filler (TS 44.060 9.1.11).
-    while (link.tx->GetQueuedOctets() <= GprsRlcDataOctets(link.cs) && HasDataForLlc(link))
+    while (link.tx->GetQueuedOctets() <= GprsRlcDataOctets(link.cs) && link.HasDataForLlc())
     {
         if (dir == GprsDirection::DOWNLINK && m_llcLifetime.IsStrictlyPositive())
         {
-            DropExpired(static_cast<uint32_t>(&ms - m_mss.data()), link);
+            DropExpired(link);
             if (link.queued.empty())
             {
                 break;
@@ -1441,20 +1356,20 @@ GprsPcu::RefillRlc(Ms& ms, Link& link, GprsDirection dir)
     // Packets LLC holds back (acknowledged mode, window closed) wait for the next TBF.
     const uint64_t threshold = uint64_t{m_bsCvMax} * ms.ulCount * GprsRlcDataOctets(link.cs);
     uint64_t pending = link.tx->GetQueuedOctets();
-    if (HasDataForLlc(link))
+    if (link.HasDataForLlc())
     {
         if (pending + link.queuedOctets > threshold)
         {
             return;
         }
-        for (const Queued& q : link.queued)
+        for (const GprsBearer::Queued& q : link.queued)
         {
             pending += LlcTotalOctets(link, q.octets);
         }
     }
     if (pending <= threshold)
     {
-        while (HasDataForLlc(link))
+        while (link.HasDataForLlc())
         {
             HandToRlc(ms, link, dir);
         }
@@ -1463,7 +1378,7 @@ GprsPcu::RefillRlc(Ms& ms, Link& link, GprsDirection dir)
 }
 
 bool
-GprsPcu::WantsToSend(Ms& ms, Link& link, GprsDirection dir, uint8_t pdch)
+GprsPcu::WantsToSend(GprsCellMobile& ms, GprsBearer& link, GprsDirection dir, uint8_t pdch)
 {
     const GprsTbfState state = link.tbf.GetState();
     if (state == GprsTbfState::HOLD)
@@ -1494,29 +1409,14 @@ GprsPcu::WantsToSend(Ms& ms, Link& link, GprsDirection dir, uint8_t pdch)
     {
         // Everything acknowledged and nothing left: hold the TBF open (delayed release /
         // extended uplink); the final block went out already otherwise.
-        const auto index = static_cast<uint32_t>(&ms - m_mss.data());
         link.tbf.Hold(Simulator::Now());
-        ArmTimer(index, dir);
+        ArmTimer(ms.index, dir);
         if (dir == GprsDirection::DOWNLINK)
         {
-            FallBackToRandomAccess(index);
+            FallBackToRandomAccess(ms.index);
         }
     }
     return false;
-}
-
-void
-GprsPcu::UpdateCs(Link& link)
-{
-    GprsLinkQualityReport report;
-    report.currentCs = link.cs;
-    if (link.ciReportDb)
-    {
-        report.ciDb = *link.ciReportDb;
-    }
-    report.blocksAcked = link.acked;
-    report.blocksNacked = link.nacked;
-    link.cs = link.linkAdaptation->SelectCodingScheme(report);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1525,7 +1425,7 @@ GprsPcu::UpdateCs(Link& link)
 void
 GprsPcu::UpdateRadio(uint32_t index, const Time& now)
 {
-    Ms& ms = m_mss[index];
+    GprsCellMobile& ms = m_mss[index];
     // C/I and outage change only at the schedule's points: look them up once per change.
     const GprsRadioConditions& radio = ms.dev->GetRadioConditions();
     const bool outage = radio.IsOutage(now);
@@ -1543,7 +1443,7 @@ GprsPcu::UpdateRadio(uint32_t index, const Time& now)
 bool
 GprsPcu::DrawLoss(uint32_t index, GprsCodingScheme cs, const Time& now, double* ciDb, double* bler)
 {
-    Ms& ms = m_mss[index];
+    GprsCellMobile& ms = m_mss[index];
     if (now >= ms.radioValidUntil)
     {
         UpdateRadio(index, now);
@@ -1571,7 +1471,7 @@ GprsPcu::DrawLoss(uint32_t index, GprsCodingScheme cs, const Time& now, double* 
 }
 
 double
-GprsPcu::GetBler(const Ms& ms, GprsCodingScheme cs) const
+GprsPcu::GetBler(const GprsCellMobile& ms, GprsCodingScheme cs) const
 {
     if (ms.lastOutage)
     {
@@ -1653,8 +1553,8 @@ GprsPcu::CollectSenders()
     std::size_t kept = 0;
     for (const uint32_t i : m_tracked)
     {
-        Ms& ms = m_mss[i];
-        if (!NeedsTracking(ms))
+        GprsCellMobile& ms = m_mss[i];
+        if (!ms.NeedsTracking())
         {
             ms.tracked = false;
             continue;
@@ -1698,8 +1598,8 @@ GprsPcu::HasWork() const
     }
     for (const uint32_t i : m_tracked)
     {
-        const Ms& ms = m_mss[i];
-        for (const Link* link : {&ms.dl, &ms.ul})
+        const GprsCellMobile& ms = m_mss[i];
+        for (const GprsBearer* link : {&ms.dl, &ms.ul})
         {
             const GprsTbfState state = link->tbf.GetState();
             if (state == GprsTbfState::FLOW || state == GprsTbfState::ASSIGN_PACCH ||
@@ -1742,7 +1642,7 @@ GprsPcu::ReceiveAir()
 void
 GprsPcu::PollUnanswered(uint32_t index, GprsPollPurpose purpose)
 {
-    Ms& ms = m_mss[index];
+    GprsCellMobile& ms = m_mss[index];
     switch (purpose)
     {
     case GprsPollPurpose::DL_DATA:
@@ -1788,7 +1688,7 @@ GprsPcu::PollUnanswered(uint32_t index, GprsPollPurpose purpose)
 void
 GprsPcu::ReceiveDownlink(Air& air)
 {
-    Ms& ms = m_mss[air.ms];
+    GprsCellMobile& ms = m_mss[air.ms];
     if (air.kind == Air::DATA)
     {
         if (air.lost || !ms.dl.tbf.IsOpen())
@@ -1815,13 +1715,13 @@ GprsPcu::ReceiveDownlink(Air& air)
     const GprsRlcAckNackResult result = ms.ul.tx->ApplyAckNack(air.ackNack);
     ms.ul.acked = result.newlyAcked;
     ms.ul.nacked = result.nacked;
-    UpdateCs(ms.ul);
+    ms.ul.UpdateCs();
 }
 
 void
 GprsPcu::ReceiveUplink(Air& air)
 {
-    Ms& ms = m_mss[air.ms];
+    GprsCellMobile& ms = m_mss[air.ms];
     if (air.kind == Air::DATA)
     {
         GprsTbf& tbf = ms.ul.tbf;
@@ -1913,8 +1813,8 @@ GprsPcu::ReceiveUplink(Air& air)
 void
 GprsPcu::ReceiveDownlinkAckNack(const Air& air)
 {
-    Ms& ms = m_mss[air.ms];
-    Link& dl = ms.dl;
+    GprsCellMobile& ms = m_mss[air.ms];
+    GprsBearer& dl = ms.dl;
     if (!dl.tbf.IsOpen() || !dl.tx)
     {
         return;
@@ -1929,7 +1829,7 @@ GprsPcu::ReceiveDownlinkAckNack(const Air& air)
     const GprsRlcAckNackResult result = dl.tx->ApplyAckNack(air.ackNack);
     dl.acked = result.newlyAcked;
     dl.nacked = result.nacked;
-    UpdateCs(dl);
+    dl.UpdateCs();
     if (air.channelRequest && ms.ul.tbf.GetState() == GprsTbfState::CHANNEL_REQUEST)
     {
         ms.ul.tbf.RequestOnPacch(Simulator::Now()); // Packet Uplink Assignment follows on PACCH
@@ -1943,7 +1843,7 @@ GprsPcu::ReceiveDownlinkAckNack(const Air& air)
 void
 GprsPcu::PollFailed(uint32_t index)
 {
-    Link& dl = m_mss[index].dl;
+    GprsBearer& dl = m_mss[index].dl;
     dl.pollOutstanding = false;
     if (m_rlcMode == GprsRlcMode::UNACKNOWLEDGED && dl.tx->IsFinalSent())
     {
@@ -1968,7 +1868,7 @@ GprsPcu::TransmitUplink(uint8_t pdch)
         {
             return; // the mobile missed the poll: the block stays empty
         }
-        Ms& ms = m_mss[r.ms];
+        GprsCellMobile& ms = m_mss[r.ms];
         air.kind = Air::CONTROL;
         air.ms = r.ms;
         air.purpose = r.purpose;
@@ -1995,11 +1895,11 @@ GprsPcu::TransmitUplink(uint8_t pdch)
     const GprsUplinkBlock grant = m_uplinkBlocks.Free(m_block, pdch);
     NS_ASSERT_MSG(grant.kind == GprsUplinkBlock::USF, "uplink block neither polled nor granted");
     const uint32_t index = grant.ms;
-    Ms& ms = m_mss[index];
-    Link& link = ms.ul;
+    GprsCellMobile& ms = m_mss[index];
+    GprsBearer& link = ms.ul;
     if (link.tbf.GetState() == GprsTbfState::HOLD && grant.heard)
     {
-        if (!HasDataForLlc(link) && link.tx->PeekNext() == GprsRlcTxKind::NOTHING)
+        if (!link.HasDataForLlc() && link.tx->PeekNext() == GprsRlcTxKind::NOTHING)
         {
             air.kind = Air::CONTROL;
             air.ms = index;
@@ -2038,7 +1938,7 @@ GprsPcu::TransmitUplink(uint8_t pdch)
     }
     GprsRlcTxKind kind = GprsRlcTxKind::PENDING_ACK;
     air.block =
-        repeatFinal ? link.tx->GetFinalBlock() : link.tx->SendNext(link.cs, EndsTbf(link), kind);
+        repeatFinal ? link.tx->GetFinalBlock() : link.tx->SendNext(link.cs, link.EndsTbf(), kind);
     double ci = 0;
     double bler = 0;
     air.lost = DrawLoss(index, air.block.cs, m_blockStart, &ci, &bler);
@@ -2069,7 +1969,7 @@ GprsPcu::TransmitUplink(uint8_t pdch)
 }
 
 uint8_t
-GprsPcu::GetCountdownValue(const Ms& ms, const Link& link, uint8_t bsn) const
+GprsPcu::GetCountdownValue(const GprsCellMobile& ms, const GprsBearer& link, uint8_t bsn) const
 {
     // TS 44.060 clause 9.3.1: CV = round-up((TBC - BSN' - 1) / NTS) if that is at most BS_CV_MAX,
     // else 15; TBC - BSN' - 1 is the number of blocks of the TBF after this one, known once the
@@ -2114,13 +2014,13 @@ GprsPcu::TraceRadioBlock(GprsDirection dir, uint8_t pdch, const Air& air)
         }
         r.polled = air.polled;
     }
-    const Ms& ms = m_mss[air.ms];
+    const GprsCellMobile& ms = m_mss[air.ms];
     r.ms = air.ms;
     r.lost = air.lost;
     r.ciDb = ms.lastCi;
     if (air.kind == Air::DATA)
     {
-        const Link& link = dir == GprsDirection::DOWNLINK ? ms.dl : ms.ul;
+        const GprsBearer& link = dir == GprsDirection::DOWNLINK ? ms.dl : ms.ul;
         r.kind = GprsRadioBlockRecord::DATA;
         r.tfi = link.tfi;
         r.block = &air.block;
@@ -2198,11 +2098,11 @@ GprsPcu::SendControl(uint8_t pdch)
     for (std::size_t k = 0; k < n; ++k)
     {
         const uint32_t index = m_controlPending[(first + k) % n];
-        Ms& ms = m_mss[index];
+        GprsCellMobile& ms = m_mss[index];
         GprsControlMessage msg;
         std::optional<GprsPollPurpose> poll;
         bool final = false;
-        if (ms.ul.ackOwed && OnUplinkSlot(ms, pdch) && ms.ul.rx)
+        if (ms.ul.ackOwed && ms.OnUplinkSlot(pdch) && ms.ul.rx)
         {
             msg = GprsControlMessage::PACKET_UPLINK_ACK_NACK;
             final = ms.ul.tbf.GetState() == GprsTbfState::FINISHED;
@@ -2212,14 +2112,14 @@ GprsPcu::SendControl(uint8_t pdch)
             }
         }
         else if (ms.dl.tbf.GetState() == GprsTbfState::ASSIGN_PACCH &&
-                 !ms.dl.tbf.IsAssignmentPending() && pdch == GetPacchTn(ms) &&
+                 !ms.dl.tbf.IsAssignmentPending() && pdch == ms.GetPacchTn() &&
                  HasResources(index, GprsDirection::DOWNLINK))
         {
             msg = GprsControlMessage::PACKET_DOWNLINK_ASSIGNMENT;
             poll = GprsPollPurpose::DL_ASSIGNMENT;
         }
         else if (ms.ul.tbf.GetState() == GprsTbfState::ASSIGN_PACCH &&
-                 !ms.ul.tbf.IsAssignmentPending() && pdch == GetPacchTn(ms) &&
+                 !ms.ul.tbf.IsAssignmentPending() && pdch == ms.GetPacchTn() &&
                  HasResources(index, GprsDirection::UPLINK))
         {
             msg = GprsControlMessage::PACKET_UPLINK_ASSIGNMENT;
@@ -2272,8 +2172,8 @@ GprsPcu::SendDownlinkData(uint8_t pdch)
     m_candidates.clear();
     for (const uint32_t i : m_sendingDl)
     {
-        Ms& ms = m_mss[i];
-        if (OnDownlinkSlot(ms, pdch) && WantsToSend(ms, ms.dl, GprsDirection::DOWNLINK, pdch))
+        GprsCellMobile& ms = m_mss[i];
+        if (ms.OnDownlinkSlot(pdch) && WantsToSend(ms, ms.dl, GprsDirection::DOWNLINK, pdch))
         {
             m_candidates.push_back(i);
         }
@@ -2287,8 +2187,8 @@ GprsPcu::SendDownlinkData(uint8_t pdch)
                                          pdch,
                                          m_candidates.data(),
                                          static_cast<uint32_t>(m_candidates.size()))];
-    Ms& ms = m_mss[index];
-    Link& link = ms.dl;
+    GprsCellMobile& ms = m_mss[index];
+    GprsBearer& link = ms.dl;
     GprsRlcTxKind kind;
     Air& air = m_air[0][pdch];
     air.kind = Air::DATA;
@@ -2301,7 +2201,7 @@ GprsPcu::SendDownlinkData(uint8_t pdch)
     }
     else
     {
-        air.block = link.tx->SendNext(link.cs, EndsTbf(link), kind);
+        air.block = link.tx->SendNext(link.cs, link.EndsTbf(), kind);
     }
     double ci = 0;
     double bler = 0;
@@ -2364,7 +2264,7 @@ GprsPcu::GrantUplink(uint8_t pdch)
     for (auto it = m_keepAliveGrants.begin(); it != m_keepAliveGrants.end(); ++it)
     {
         const uint32_t index = *it;
-        const Ms& ms = m_mss[index];
+        const GprsCellMobile& ms = m_mss[index];
         if (ms.ul.tbf.GetState() != GprsTbfState::HOLD)
         {
             it = std::prev(m_keepAliveGrants.erase(it));
@@ -2383,8 +2283,8 @@ GprsPcu::GrantUplink(uint8_t pdch)
     m_candidates.clear();
     for (const uint32_t i : m_sendingUl)
     {
-        Ms& ms = m_mss[i];
-        if (OnUplinkSlot(ms, pdch) && WantsToSend(ms, ms.ul, GprsDirection::UPLINK, pdch))
+        GprsCellMobile& ms = m_mss[i];
+        if (ms.OnUplinkSlot(pdch) && WantsToSend(ms, ms.ul, GprsDirection::UPLINK, pdch))
         {
             m_candidates.push_back(i);
         }
@@ -2406,18 +2306,10 @@ GprsPcu::GrantUplink(uint8_t pdch)
 // Delivery
 
 void
-GprsPcu::PopFrontFrame(Link& link)
-{
-    link.frames.pop_front();
-    ++link.firstFrameId;
-    link.inRlc -= link.inRlc > 0 ? 1 : 0;
-}
-
-void
 GprsPcu::DropFrontFrame(uint32_t index, GprsDirection dir)
 {
-    Link& link = GetLink(index, dir);
-    const LlcFrame& f = link.frames.front();
+    GprsBearer& link = GetLink(index, dir);
+    const GprsBearer::LlcFrame& f = link.frames.front();
     m_frameLostTrace(index, dir, f.octets);
     link.segmentsOk = 0;
     if (!f.npdu)
@@ -2433,7 +2325,7 @@ GprsPcu::DropFrontFrame(uint32_t index, GprsDirection dir)
     {
         NotifyPacketLost(index, dir, f.npdu);
     }
-    PopFrontFrame(link);
+    link.PopFrontFrame();
 }
 
 void
@@ -2458,7 +2350,7 @@ GprsPcu::DeliverFrames(uint32_t index,
     {
         return; // most blocks complete no frame
     }
-    Link& link = GetLink(index, dir);
+    GprsBearer& link = GetLink(index, dir);
     for (const auto& fr : frames)
     {
         if (fr.frameId < link.firstFrameId)
@@ -2477,11 +2369,11 @@ GprsPcu::DeliverFrames(uint32_t index,
         if (link.frames.front().abm)
         {
             const std::unique_ptr<GprsLlcAbmFrame> abm = std::move(link.frames.front().abm);
-            PopFrontFrame(link);
+            link.PopFrontFrame();
             ReceiveLlc(index, dir, *abm);
             continue;
         }
-        const LlcFrame& f = link.frames.front();
+        const GprsBearer::LlcFrame& f = link.frames.front();
         link.segmentsOk = f.segment == link.segmentsOk ? link.segmentsOk + 1 : 0;
         if (!f.npdu)
         {
@@ -2500,7 +2392,7 @@ GprsPcu::DeliverFrames(uint32_t index,
             }
             link.segmentsOk = 0;
         }
-        PopFrontFrame(link);
+        link.PopFrontFrame();
     }
 }
 
@@ -2526,7 +2418,7 @@ GprsPcu::HandToLlc(uint32_t index, GprsDirection dir, Ptr<Packet> packet, Time s
 {
     // SNDCP (TS 44.065 clause 6.7, SN-DATA) cuts the packet into LLC PDUs of at most N201-I
     // octets; each is one I frame, named by its identifier.
-    LlcAbm& llc = *GetLink(index, dir).llc;
+    GprsBearer::LlcAbm& llc = *GetLink(index, dir).llc;
     const uint32_t size = packet->GetSize();
     const uint32_t count = m_abmFraming->FrameCount(size);
     const uint64_t first = llc.sndcp.Add({packet, sent}, static_cast<uint16_t>(count));
@@ -2540,7 +2432,7 @@ GprsPcu::HandToLlc(uint32_t index, GprsDirection dir, Ptr<Packet> packet, Time s
 void
 GprsPcu::PumpLlc(uint32_t index, GprsDirection dir)
 {
-    Link& link = GetLink(index, dir);
+    GprsBearer& link = GetLink(index, dir);
     const Time now = Simulator::Now();
     while (const auto frame = link.llc->entity.TakeNextFrame(now))
     {
@@ -2574,8 +2466,8 @@ GprsPcu::ServeLlc(uint32_t index, GprsDirection dir)
 {
     // The entity sending on dir receives on the other direction.
     const GprsDirection back = Opposite(dir);
-    LlcAbm& llc = *GetLink(index, dir).llc;
-    LlcAbm& peer = *GetLink(index, back).llc;
+    GprsBearer::LlcAbm& llc = *GetLink(index, dir).llc;
+    GprsBearer::LlcAbm& peer = *GetLink(index, back).llc;
     while (const auto sdu = llc.entity.PopDelivered())
     {
         if (const auto npdu = peer.sndcp.Deliver(sdu->sduId))
