@@ -23,7 +23,6 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
-#include <bitset>
 #include <functional>
 #include <map>
 
@@ -38,11 +37,6 @@ namespace
 {
 /// Control blocks are always sent with CS-1 (TS 44.060 clause 10.2, 11).
 constexpr GprsCodingScheme kControlCs = GprsCodingScheme::CS1;
-/// TFIs per direction: a 5-bit field (TS 44.060 clause 12.15).
-constexpr uint32_t kGprsTfis = 32;
-/// USFs per PDCH for uplink TBFs: a 3-bit field, one value kept free (TS 44.060 10.4.1; osmo-pcu
-/// hands out USF 0..6).
-constexpr uint32_t kGprsUsfsPerPdch = 7;
 /// RRBP = 0: the reserved uplink block starts 13 frames later, always 3 blocks later.
 constexpr uint64_t kRrbpBlocks = 3;
 
@@ -897,77 +891,44 @@ GprsPcu::HoldsTfi(const GprsTbf& tbf)
            (state == GprsTbfState::ASSIGN_PACCH && tbf.IsAssignmentPending());
 }
 
-bool
-GprsPcu::HasResources(uint32_t index, GprsDirection dir) const
+GprsTbfResources
+GprsPcu::CountResources(uint32_t index, GprsDirection dir) const
 {
-    // A TFI per direction (5 bits: TS 44.060 clause 12.15) and, for an uplink TBF, a USF on each
-    // of its PDCHs (3 bits, 7 usable: clause 10.4.1, as osmo-pcu) that no other TBF holds; a
-    // released TBF keeps both while its release timer runs.
-    const GprsCellMobile& ms = m_mss[index];
-    uint32_t tfis = 0;
-    std::array<uint32_t, 8> usfs{};
     // A TBF that holds a TFI is in a state other than NONE: its mobile is tracked.
+    const bool up = dir == GprsDirection::UPLINK;
+    GprsTbfResources held;
     for (const uint32_t i : m_tracked)
     {
         const GprsCellMobile& other = m_mss[i];
-        const GprsBearer& link = dir == GprsDirection::DOWNLINK ? other.dl : other.ul;
-        if (&other == &ms || !HoldsTfi(link.tbf))
+        const GprsBearer& link = other.GetBearer(dir);
+        if (i != index && HoldsTfi(link.tbf))
         {
-            continue;
-        }
-        ++tfis;
-        for (uint8_t p = other.ulFirst;
-             dir == GprsDirection::UPLINK && p < other.ulFirst + other.ulCount;
-             ++p)
-        {
-            ++usfs[p];
+            held.AddHolder(link.tfi, other.ulFirst, up ? other.ulCount : 0, link.usf);
         }
     }
-    bool ok = tfis < kGprsTfis;
-    for (uint8_t p = ms.ulFirst; dir == GprsDirection::UPLINK && p < ms.ulFirst + ms.ulCount; ++p)
-    {
-        ok = ok && usfs[p] < kGprsUsfsPerPdch;
-    }
-    return ok;
+    return held;
+}
+
+bool
+GprsPcu::HasResources(uint32_t index, GprsDirection dir) const
+{
+    const GprsCellMobile& ms = m_mss[index];
+    return CountResources(index, dir)
+        .HasFree(ms.ulFirst, dir == GprsDirection::UPLINK ? ms.ulCount : 0);
 }
 
 void
 GprsPcu::AllocateTfi(uint32_t index, GprsDirection dir)
 {
-    // HasResources() counts TFIs and USFs; the assignment carries their values: the lowest that no
-    // other TBF of the direction holds, on each of the mobile's uplink timeslots for a USF. Only
-    // called once HasResources() said one of each is free.
-    std::bitset<kGprsTfis> tfis;
-    std::array<std::bitset<kGprsUsfsPerPdch>, 8> usfs{};
-    for (const uint32_t i : m_tracked)
-    {
-        const GprsBearer& other = GetLink(i, dir);
-        if (i == index || !HoldsTfi(other.tbf))
-        {
-            continue;
-        }
-        tfis.set(other.tfi);
-        for (uint8_t p = m_mss[i].ulFirst;
-             dir == GprsDirection::UPLINK && p < m_mss[i].ulFirst + m_mss[i].ulCount;
-             ++p)
-        {
-            usfs[p].set(other.usf[p]);
-        }
-    }
-    auto lowestFree = [](const auto& used) {
-        uint8_t v = 0;
-        while (used.test(v))
-        {
-            ++v;
-        }
-        return v;
-    };
+    // The assignment carries the lowest values no other TBF of the direction holds; only called
+    // once HasResources() said one of each is free.
+    const GprsTbfResources held = CountResources(index, dir);
     GprsCellMobile& ms = m_mss[index];
-    GprsBearer& link = GetLink(index, dir);
-    link.tfi = lowestFree(tfis);
+    GprsBearer& link = ms.GetBearer(dir);
+    link.tfi = held.LowestFreeTfi();
     for (uint8_t p = ms.ulFirst; dir == GprsDirection::UPLINK && p < ms.ulFirst + ms.ulCount; ++p)
     {
-        link.usf[p] = lowestFree(usfs[p]);
+        link.usf[p] = held.LowestFreeUsf(p);
     }
 }
 

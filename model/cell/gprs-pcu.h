@@ -17,6 +17,7 @@
 #include "ns3/gprs-rlc-entity.h"
 #include "ns3/gprs-rlcmac-types.h"
 #include "ns3/gprs-sndcp-ack.h"
+#include "ns3/gprs-tbf-resources.h"
 #include "ns3/gprs-tbf.h"
 #include "ns3/gprs-unit-uniform.h"
 #include "ns3/gprs-uplink-block-controller.h"
@@ -71,7 +72,7 @@ struct GprsRlcBlockRecord
     double bler;         //!< BLER the loss was drawn with
 };
 
-/// USF value no uplink TBF gets: the model hands out 0..6 on each PDCH (GprsPcu::HasResources),
+/// USF value no uplink TBF gets: the model hands out 0..6 on each PDCH (GprsTbfResources),
 /// so 7 in a downlink block grants the next uplink block to nobody (TS 44.060 clause 10.4.1).
 constexpr uint8_t kGprsUsfFree = 7;
 
@@ -402,6 +403,12 @@ class GprsPcu : public Object
     void RequestTbf(uint32_t index, GprsDirection dir);
     void StartAccess(uint32_t index, GprsDirection dir, Time wait = Time(0));
     static bool HoldsTfi(const GprsTbf& tbf);
+    /**
+     * \param index a mobile
+     * \param dir a direction
+     * \return the TFIs and USFs the other mobiles' TBFs of that direction hold
+     */
+    GprsTbfResources CountResources(uint32_t index, GprsDirection dir) const;
     bool HasResources(uint32_t index, GprsDirection dir) const;
     void AllocateTfi(uint32_t index, GprsDirection dir);
     uint8_t GetCountdownValue(const GprsCellMobile& ms, const GprsBearer& link, uint8_t bsn) const;
