@@ -1586,16 +1586,20 @@ GprsPcu::ReceiveAir()
             dl.kind = Air::NONE;
         }
         Air& ul = m_air[1][p];
-        const GprsUplinkBlock sent = m_uplinkBlocks.Free(m_block - 1, p);
+        // Of the block just ended, a USF was used when it was sent; a poll is still reserved.
+        // Most blocks are neither: no call for those.
+        const bool polled = m_uplinkBlocks.IsPolled(m_block - 1, p);
+        const GprsUplinkBlock poll =
+            polled ? m_uplinkBlocks.Free(m_block - 1, p) : GprsUplinkBlock{};
         if (ul.kind != Air::NONE)
         {
             ReceiveUplink(ul);
             ul.kind = Air::NONE;
         }
-        else if (sent.kind == GprsUplinkBlock::POLL)
+        else if (polled)
         {
             // A reservation of the block just ended that nobody answered: the poll failed.
-            PollUnanswered(sent.ms, sent.purpose);
+            PollUnanswered(poll.ms, poll.purpose);
         }
     }
 }
