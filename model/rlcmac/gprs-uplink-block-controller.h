@@ -131,7 +131,10 @@ class GprsUplinkBlockController
      * \param purpose what it answers
      * \param heard whether the mobile decoded the poll
      */
-    void Poll(uint64_t block, uint8_t pdch, uint32_t ms, GprsPollPurpose purpose, bool heard);
+    void Poll(uint64_t block, uint8_t pdch, uint32_t ms, GprsPollPurpose purpose, bool heard)
+    {
+        Take(block, pdch, GprsUplinkBlock{GprsUplinkBlock::POLL, ms, heard, purpose});
+    }
 
     /**
      * Grant an uplink block by USF. The block must be free.
@@ -140,7 +143,12 @@ class GprsUplinkBlockController
      * \param ms the mobile whose USF is sent
      * \param heard whether the mobile decoded its USF
      */
-    void Grant(uint64_t block, uint8_t pdch, uint32_t ms, bool heard);
+    void Grant(uint64_t block, uint8_t pdch, uint32_t ms, bool heard)
+    {
+        Take(block,
+             pdch,
+             GprsUplinkBlock{GprsUplinkBlock::USF, ms, heard, GprsPollPurpose::UL_DUMMY});
+    }
 
     /**
      * Free an uplink block, whatever owns it.
@@ -148,7 +156,17 @@ class GprsUplinkBlockController
      * \param pdch the timeslot
      * \return what owned it
      */
-    GprsUplinkBlock Free(uint64_t block, uint8_t pdch);
+    GprsUplinkBlock Free(uint64_t block, uint8_t pdch)
+    {
+        GprsUplinkBlock& b = m_blocks[block % kDepth][pdch];
+        const GprsUplinkBlock owner = b;
+        if (b.kind != GprsUplinkBlock::FREE)
+        {
+            b.kind = GprsUplinkBlock::FREE;
+            --m_taken;
+        }
+        return owner;
+    }
 
     /**
      * Forget the polls of one TBF and, for an uplink TBF, its USF grants: a released TBF's
@@ -159,8 +177,23 @@ class GprsUplinkBlockController
     void Cancel(uint32_t ms, GprsDirection dir);
 
   private:
-    /// Take a free block for \p owner.
-    void Take(uint64_t block, uint8_t pdch, const GprsUplinkBlock& owner);
+    /// Take a free block for \p owner (inline: the PCU grants and polls in most block periods).
+    void Take(uint64_t block, uint8_t pdch, const GprsUplinkBlock& owner)
+    {
+        if (pdch >= kPdchs || m_blocks[block % kDepth][pdch].kind != GprsUplinkBlock::FREE)
+        {
+            ThrowTaken(block, pdch);
+        }
+        m_blocks[block % kDepth][pdch] = owner;
+        ++m_taken;
+    }
+
+    /**
+     * A caller's bug: one uplink block cannot carry two mobiles' blocks.
+     * \param block the block
+     * \param pdch its timeslot
+     */
+    [[noreturn]] static void ThrowTaken(uint64_t block, uint8_t pdch);
 
     /// [block % kDepth][pdch]
     std::array<std::array<GprsUplinkBlock, kPdchs>, kDepth> m_blocks{};
