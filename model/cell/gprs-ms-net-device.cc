@@ -99,7 +99,7 @@ GprsMsNetDevice::GetTypeId()
                           "LlcWindow, LlcN201I) or Cell: the PCU's LlcMode. Default Cell.",
                           GprsLlcModeValue(GprsLlcMode::CELL),
                           MakeGprsLlcModeAccessor(&GprsMsNetDevice::m_llcMode),
-                          MakeGprsLlcModeChecker(true));
+                          MakeGprsEnumChecker<GprsLlcModeValue>("ns3::GprsLlcModeValue"));
     return tid;
 }
 

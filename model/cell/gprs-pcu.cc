@@ -23,7 +23,6 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
-#include <bitset>
 #include <functional>
 #include <map>
 
@@ -38,11 +37,6 @@ namespace
 {
 /// Control blocks are always sent with CS-1 (TS 44.060 clause 10.2, 11).
 constexpr GprsCodingScheme kControlCs = GprsCodingScheme::CS1;
-/// TFIs per direction: a 5-bit field (TS 44.060 clause 12.15).
-constexpr uint32_t kGprsTfis = 32;
-/// USFs per PDCH for uplink TBFs: a 3-bit field, one value kept free (TS 44.060 10.4.1; osmo-pcu
-/// hands out USF 0..6).
-constexpr uint32_t kGprsUsfsPerPdch = 7;
 /// RRBP = 0: the reserved uplink block starts 13 frames later, always 3 blocks later.
 constexpr uint64_t kRrbpBlocks = 3;
 
@@ -90,139 +84,6 @@ FromPool(std::vector<std::unique_ptr<Entity>>& pool, GprsRlcMode mode)
 }
 } // namespace
 
-const char*
-ToString(GprsControlMessage msg)
-{
-    switch (msg)
-    {
-    case GprsControlMessage::PACKET_DOWNLINK_ACK_NACK:
-        return "PACKET_DOWNLINK_ACK_NACK";
-    case GprsControlMessage::PACKET_UPLINK_ACK_NACK:
-        return "PACKET_UPLINK_ACK_NACK";
-    case GprsControlMessage::PACKET_CONTROL_ACK:
-        return "PACKET_CONTROL_ACK";
-    case GprsControlMessage::PACKET_DOWNLINK_ASSIGNMENT:
-        return "PACKET_DOWNLINK_ASSIGNMENT";
-    case GprsControlMessage::PACKET_UPLINK_ASSIGNMENT:
-        return "PACKET_UPLINK_ASSIGNMENT";
-    case GprsControlMessage::PACKET_UPLINK_DUMMY_CONTROL_BLOCK:
-        return "PACKET_UPLINK_DUMMY_CONTROL_BLOCK";
-    }
-    return "?";
-}
-
-namespace
-{
-/// Names of the values of an enumeration, as attributes write and read them.
-template <typename E, std::size_t N>
-using GprsNames = std::array<std::pair<E, const char*>, N>;
-
-/// RLC modes.
-constexpr GprsNames<GprsRlcMode, 2> kRlcModeNames{
-    {{GprsRlcMode::ACKNOWLEDGED, "Acknowledged"}, {GprsRlcMode::UNACKNOWLEDGED, "Unacknowledged"}}};
-
-/// LLC modes.
-constexpr GprsNames<GprsLlcMode, 3> kLlcModeNames{{{GprsLlcMode::UNACKNOWLEDGED, "Unacknowledged"},
-                                                   {GprsLlcMode::ACKNOWLEDGED, "Acknowledged"},
-                                                   {GprsLlcMode::CELL, "Cell"}}};
-
-/**
- * \param os a stream
- * \param value a value
- * \param names the names of the values
- * \return os, having written the value's name
- */
-template <typename E, std::size_t N>
-std::ostream&
-WriteName(std::ostream& os, E value, const GprsNames<E, N>& names)
-{
-    for (const auto& [v, name] : names)
-    {
-        if (v == value)
-        {
-            return os << name;
-        }
-    }
-    return os << "?";
-}
-
-/**
- * \param is a stream
- * \param[out] value receives the value named by the next word
- * \param names the names of the values
- * \param what what the value is, for the warning
- * \return is, with failbit set (and a warning listing the names) if the word names no value
- */
-template <typename E, std::size_t N>
-std::istream&
-ReadName(std::istream& is, E& value, const GprsNames<E, N>& names, const char* what)
-{
-    std::string word;
-    is >> word;
-    std::string allowed;
-    for (const auto& [v, name] : names)
-    {
-        if (word == name)
-        {
-            value = v;
-            return is;
-        }
-        allowed += (allowed.empty() ? "" : ", ") + std::string(name);
-    }
-    NS_LOG_WARN("unknown " << what << " '" << word << "' (allowed: " << allowed << ")");
-    is.setstate(std::ios::failbit);
-    return is;
-}
-} // namespace
-
-std::ostream&
-operator<<(std::ostream& os, GprsRlcMode mode)
-{
-    return WriteName(os, mode, kRlcModeNames);
-}
-
-std::istream&
-operator>>(std::istream& is, GprsRlcMode& mode)
-{
-    return ReadName(is, mode, kRlcModeNames, "RLC mode");
-}
-
-ATTRIBUTE_VALUE_IMPLEMENT(GprsRlcMode);
-
-Ptr<const AttributeChecker>
-MakeGprsRlcModeChecker()
-{
-    return Create<GprsPredicateChecker<GprsRlcModeValue>>(
-        [](const GprsRlcModeValue&) { return true; },
-        "ns3::GprsRlcModeValue",
-        "Acknowledged|Unacknowledged");
-}
-
-std::ostream&
-operator<<(std::ostream& os, GprsLlcMode mode)
-{
-    return WriteName(os, mode, kLlcModeNames);
-}
-
-std::istream&
-operator>>(std::istream& is, GprsLlcMode& mode)
-{
-    return ReadName(is, mode, kLlcModeNames, "LLC mode");
-}
-
-ATTRIBUTE_VALUE_IMPLEMENT(GprsLlcMode);
-
-Ptr<const AttributeChecker>
-MakeGprsLlcModeChecker(bool allowCell)
-{
-    return Create<GprsPredicateChecker<GprsLlcModeValue>>(
-        [allowCell](const GprsLlcModeValue& v) {
-            return allowCell || v.Get() != GprsLlcMode::CELL;
-        },
-        "ns3::GprsLlcModeValue",
-        allowCell ? "Unacknowledged|Acknowledged|Cell" : "Unacknowledged|Acknowledged");
-}
-
 namespace
 {
 /// T3192 values SI13 can carry (TS 44.060 12.24, 3-bit code).
@@ -261,6 +122,8 @@ MakeGprsT3192Checker()
 TypeId
 GprsPcu::GetTypeId()
 {
+    // Only a mobile's LLC mode may be Cell (the mode of its cell's PCU).
+    const auto notCell = [](GprsLlcMode mode) { return mode != GprsLlcMode::CELL; };
     static TypeId tid =
         TypeId("ns3::GprsPcu")
             .SetParent<Object>()
@@ -277,7 +140,7 @@ GprsPcu::GetTypeId()
                           "as in all the studies reproduced.",
                           GprsRlcModeValue(GprsRlcMode::ACKNOWLEDGED),
                           MakeGprsRlcModeAccessor(&GprsPcu::m_rlcMode),
-                          MakeGprsRlcModeChecker())
+                          MakeGprsEnumChecker<GprsRlcModeValue>("ns3::GprsRlcModeValue"))
             .AddAttribute("BlerFile",
                           "Text file of BLER(CS, C/I) points replacing the default curves "
                           "(format in doc/gprs.rst); empty: the defaults.",
@@ -498,7 +361,7 @@ GprsPcu::GetTypeId()
                           "base cases of Rendon et al., who compare it with 'TCP + LLC ACK'.",
                           GprsLlcModeValue(GprsLlcMode::UNACKNOWLEDGED),
                           MakeGprsLlcModeAccessor(&GprsPcu::m_llcMode),
-                          MakeGprsLlcModeChecker(false))
+                          MakeGprsEnumChecker<GprsLlcModeValue>("ns3::GprsLlcModeValue", notCell))
             .AddAttribute("LlcN200",
                           "LLC acknowledged mode: retransmissions of an I frame (and of SABM) "
                           "before the link is re-established and the I frames not acknowledged "
@@ -597,23 +460,11 @@ GprsPcu::GetTypeId()
     return tid;
 }
 
-GprsPcu::Link::Link(GprsDirection dir)
-    : tbf(dir, GprsTbfConfig{})
-{
-}
-
-GprsPcu::LlcAbm::LlcAbm(GprsLlcAbmSide side, const GprsLlcAbmParameters& parameters)
-    : entity(side, parameters)
-{
-}
-
 GprsPcu::GprsPcu()
 {
     m_uniform = CreateObject<GprsUnitUniformRandomVariable>();
     // MakeEvent returns the event with one reference already: the Ptr takes it over.
     m_blockEvent = Ptr<EventImpl>(MakeEvent(&GprsPcu::BlockEvent, this), false);
-    m_usf.fill(-1);
-    m_usfDecoded.fill(false);
 }
 
 GprsPcu::~GprsPcu() = default;
@@ -654,13 +505,13 @@ GprsPcu::DoInitialize()
         abm.n200 = static_cast<uint8_t>(m_llcN200);
         abm.n201I = static_cast<uint16_t>(m_llcN201I);
         abm.kD = abm.kU = static_cast<uint16_t>(m_llcWindow);
-        for (Ms& ms : m_mss)
+        for (GprsCellMobile& ms : m_mss)
         {
             const GprsLlcMode mode = ms.dev->GetLlcMode();
             if ((mode == GprsLlcMode::CELL ? m_llcMode : mode) == GprsLlcMode::ACKNOWLEDGED)
             {
-                ms.dl.llc = std::make_unique<LlcAbm>(GprsLlcAbmSide::NETWORK, abm);
-                ms.ul.llc = std::make_unique<LlcAbm>(GprsLlcAbmSide::MS, abm);
+                ms.dl.llc = std::make_unique<GprsBearer::LlcAbm>(GprsLlcAbmSide::NETWORK, abm);
+                ms.ul.llc = std::make_unique<GprsBearer::LlcAbm>(GprsLlcAbmSide::MS, abm);
             }
         }
         if (!m_blerFile.empty())
@@ -702,7 +553,7 @@ GprsPcu::DoDispose()
     {
         Simulator::Cancel(ms.dl.timer);
         Simulator::Cancel(ms.ul.timer);
-        for (const Link* link : {&ms.dl, &ms.ul})
+        for (const GprsBearer* link : {&ms.dl, &ms.ul})
         {
             if (link->llc)
             {
@@ -726,15 +577,14 @@ GprsPcu::SetBss(Ptr<GprsBssNetDevice> bss)
 uint32_t
 GprsPcu::AddMs(Ptr<GprsMsNetDevice> ms)
 {
-    m_mss.emplace_back();
-    m_mss.back().dev = ms;
+    const auto index = static_cast<uint32_t>(m_mss.size());
+    m_mss.emplace_back(index, ms);
     for (const auto& [link, bytes] : {std::pair{&m_mss.back().dl, m_dlBufferBytes},
                                       std::pair{&m_mss.back().ul, m_ulBufferBytes}})
     {
         link->buffer = CreateObject<DropTailQueue<Packet>>();
         link->buffer->SetMaxSize(QueueSize(QueueSizeUnit::BYTES, bytes));
     }
-    const auto index = static_cast<uint32_t>(m_mss.size() - 1);
     // Every state a TBF enters but NONE makes the mobile part of the per-block work.
     const auto observer = [this, index](GprsTbfState state) {
         if (state != GprsTbfState::NONE)
@@ -750,19 +600,12 @@ GprsPcu::AddMs(Ptr<GprsMsNetDevice> ms)
 void
 GprsPcu::Track(uint32_t index)
 {
-    Ms& ms = m_mss[index];
+    GprsCellMobile& ms = m_mss[index];
     if (!ms.tracked)
     {
         ms.tracked = true;
         m_tracked.insert(std::lower_bound(m_tracked.begin(), m_tracked.end(), index), index);
     }
-}
-
-bool
-GprsPcu::NeedsTracking(const Ms& ms)
-{
-    return ms.dl.tbf.GetState() != GprsTbfState::NONE ||
-           ms.ul.tbf.GetState() != GprsTbfState::NONE || ms.dl.ackOwed || ms.ul.ackOwed;
 }
 
 uint32_t
@@ -783,7 +626,7 @@ GprsPcu::GetMsDevice(uint32_t ms) const
     return GetMs(ms).dev;
 }
 
-GprsPcu::Ms&
+GprsCellMobile&
 GprsPcu::GetMs(uint32_t ms)
 {
     NS_ABORT_MSG_UNLESS(ms < m_mss.size(),
@@ -791,7 +634,7 @@ GprsPcu::GetMs(uint32_t ms)
     return m_mss[ms];
 }
 
-const GprsPcu::Ms&
+const GprsCellMobile&
 GprsPcu::GetMs(uint32_t ms) const
 {
     NS_ABORT_MSG_UNLESS(ms < m_mss.size(),
@@ -799,18 +642,16 @@ GprsPcu::GetMs(uint32_t ms) const
     return m_mss[ms];
 }
 
-GprsPcu::Link&
+GprsBearer&
 GprsPcu::GetLink(uint32_t index, GprsDirection dir)
 {
-    Ms& ms = GetMs(index);
-    return dir == GprsDirection::DOWNLINK ? ms.dl : ms.ul;
+    return GetMs(index).GetBearer(dir);
 }
 
-const GprsPcu::Link&
+const GprsBearer&
 GprsPcu::GetLink(uint32_t index, GprsDirection dir) const
 {
-    const Ms& ms = GetMs(index);
-    return dir == GprsDirection::DOWNLINK ? ms.dl : ms.ul;
+    return GetMs(index).GetBearer(dir);
 }
 
 void
@@ -818,7 +659,7 @@ GprsPcu::ComputeTimeslots(uint32_t index,
                           GprsTimeslotLoad& load,
                           std::map<int, std::vector<GprsTimeslotCandidate>>& candidates)
 {
-    Ms& ms = m_mss[index];
+    GprsCellMobile& ms = m_mss[index];
     const int msClass = static_cast<int>(ms.dev->GetMultislotClass());
     auto known = candidates.find(msClass);
     if (known == candidates.end())
@@ -855,18 +696,6 @@ GprsPcu::ComputeTimeslots(uint32_t index,
                       << +ms.ulFirst << "+" << +ms.ulCount);
 }
 
-bool
-GprsPcu::OnDownlinkSlot(const Ms& ms, uint8_t pdch) const
-{
-    return pdch >= ms.dlFirst && pdch < ms.dlFirst + ms.dlCount;
-}
-
-bool
-GprsPcu::OnUplinkSlot(const Ms& ms, uint8_t pdch) const
-{
-    return pdch >= ms.ulFirst && pdch < ms.ulFirst + ms.ulCount;
-}
-
 uint64_t
 GprsPcu::GetBlockPeriods() const
 {
@@ -900,7 +729,7 @@ GprsPcu::GetBuffer(uint32_t ms, GprsDirection dir) const
 bool
 GprsPcu::Enqueue(uint32_t index, GprsDirection dir, Ptr<Packet> packet, Time sent)
 {
-    Link& link = GetLink(index, dir);
+    GprsBearer& link = GetLink(index, dir);
     if (!link.buffer->Enqueue(packet))
     {
         NS_LOG_LOGIC("MS " << index << " " << ToString(dir) << " buffer full: drop "
@@ -954,24 +783,10 @@ GprsPcu::GetTbfConfig(GprsDirection dir) const
     return c;
 }
 
-bool
-GprsPcu::IsOnPacch(const Ms& ms) const
-{
-    return ms.dl.tbf.KeepsMobileOnPacch(Simulator::Now()) || ms.ul.tbf.IsOpen();
-}
-
-uint8_t
-GprsPcu::GetPacchTn(const Ms& ms) const
-{
-    // One PDCH carries the mobile's PACCH: that of its uplink TBF, else the timeslot where it
-    // answers polls of its downlink TBF.
-    return ms.ul.tbf.IsOpen() ? ms.ulFirst : ms.dlAckTn;
-}
-
 void
 GprsPcu::ArmTimer(uint32_t index, GprsDirection dir)
 {
-    Link& link = GetLink(index, dir);
+    GprsBearer& link = GetLink(index, dir);
     Simulator::Cancel(link.timer);
     if (const auto deadline = link.tbf.GetDeadline())
     {
@@ -986,7 +801,7 @@ GprsPcu::ArmTimer(uint32_t index, GprsDirection dir)
 void
 GprsPcu::TimerExpired(uint32_t index, GprsDirection dir)
 {
-    Link& link = GetLink(index, dir);
+    GprsBearer& link = GetLink(index, dir);
     switch (link.tbf.Expire(Simulator::Now()))
     {
     case GprsTbfTimer::ACCESS:
@@ -1021,17 +836,17 @@ GprsPcu::TimerExpired(uint32_t index, GprsDirection dir)
 }
 
 void
-GprsPcu::QueueDummyFrame(Link& link)
+GprsPcu::QueueDummyFrame(GprsBearer& link)
 {
     // An LLC UI dummy frame: the header and FCS, no information field (osmo-pcu's keep-alive).
-    NS_ASSERT_MSG(CanJoinTbf(link), "dummy LLC frame for a TBF that cannot carry it");
+    NS_ASSERT_MSG(link.CanJoinTbf(), "dummy LLC frame for a TBF that cannot carry it");
     AppendFrame(link, {nullptr, Simulator::Now(), m_llcOverhead, 0, 1});
 }
 
 void
 GprsPcu::KeepAlive(uint32_t index, GprsDirection dir)
 {
-    Link& link = GetLink(index, dir);
+    GprsBearer& link = GetLink(index, dir);
     if (dir == GprsDirection::DOWNLINK)
     {
         // One polled block with a dummy LLC frame keeps the mobile on the TBF and brings back a
@@ -1050,7 +865,7 @@ GprsPcu::KeepAlive(uint32_t index, GprsDirection dir)
 void
 GprsPcu::EndHold(uint32_t index, GprsDirection dir)
 {
-    Link& link = GetLink(index, dir);
+    GprsBearer& link = GetLink(index, dir);
     if (dir == GprsDirection::DOWNLINK)
     {
         // The TBF ends with a final block (a dummy LLC frame with FBI), polled.
@@ -1076,77 +891,44 @@ GprsPcu::HoldsTfi(const GprsTbf& tbf)
            (state == GprsTbfState::ASSIGN_PACCH && tbf.IsAssignmentPending());
 }
 
+GprsTbfResources
+GprsPcu::CountResources(uint32_t index, GprsDirection dir) const
+{
+    // A TBF that holds a TFI is in a state other than NONE: its mobile is tracked.
+    const bool up = dir == GprsDirection::UPLINK;
+    GprsTbfResources held;
+    for (const uint32_t i : m_tracked)
+    {
+        const GprsCellMobile& other = m_mss[i];
+        const GprsBearer& link = other.GetBearer(dir);
+        if (i != index && HoldsTfi(link.tbf))
+        {
+            held.AddHolder(link.tfi, other.ulFirst, up ? other.ulCount : 0, link.usf);
+        }
+    }
+    return held;
+}
+
 bool
 GprsPcu::HasResources(uint32_t index, GprsDirection dir) const
 {
-    // A TFI per direction (5 bits: TS 44.060 clause 12.15) and, for an uplink TBF, a USF on each
-    // of its PDCHs (3 bits, 7 usable: clause 10.4.1, as osmo-pcu) that no other TBF holds; a
-    // released TBF keeps both while its release timer runs.
-    const Ms& ms = m_mss[index];
-    uint32_t tfis = 0;
-    std::array<uint32_t, 8> usfs{};
-    // A TBF that holds a TFI is in a state other than NONE: its mobile is tracked.
-    for (const uint32_t i : m_tracked)
-    {
-        const Ms& other = m_mss[i];
-        const Link& link = dir == GprsDirection::DOWNLINK ? other.dl : other.ul;
-        if (&other == &ms || !HoldsTfi(link.tbf))
-        {
-            continue;
-        }
-        ++tfis;
-        for (uint8_t p = other.ulFirst;
-             dir == GprsDirection::UPLINK && p < other.ulFirst + other.ulCount;
-             ++p)
-        {
-            ++usfs[p];
-        }
-    }
-    bool ok = tfis < kGprsTfis;
-    for (uint8_t p = ms.ulFirst; dir == GprsDirection::UPLINK && p < ms.ulFirst + ms.ulCount; ++p)
-    {
-        ok = ok && usfs[p] < kGprsUsfsPerPdch;
-    }
-    return ok;
+    const GprsCellMobile& ms = m_mss[index];
+    return CountResources(index, dir)
+        .HasFree(ms.ulFirst, dir == GprsDirection::UPLINK ? ms.ulCount : 0);
 }
 
 void
 GprsPcu::AllocateTfi(uint32_t index, GprsDirection dir)
 {
-    // HasResources() counts TFIs and USFs; the assignment carries their values: the lowest that no
-    // other TBF of the direction holds, on each of the mobile's uplink timeslots for a USF. Only
-    // called once HasResources() said one of each is free.
-    std::bitset<kGprsTfis> tfis;
-    std::array<std::bitset<kGprsUsfsPerPdch>, 8> usfs{};
-    for (const uint32_t i : m_tracked)
-    {
-        const Link& other = GetLink(i, dir);
-        if (i == index || !HoldsTfi(other.tbf))
-        {
-            continue;
-        }
-        tfis.set(other.tfi);
-        for (uint8_t p = m_mss[i].ulFirst;
-             dir == GprsDirection::UPLINK && p < m_mss[i].ulFirst + m_mss[i].ulCount;
-             ++p)
-        {
-            usfs[p].set(other.usf[p]);
-        }
-    }
-    auto lowestFree = [](const auto& used) {
-        uint8_t v = 0;
-        while (used.test(v))
-        {
-            ++v;
-        }
-        return v;
-    };
-    Ms& ms = m_mss[index];
-    Link& link = GetLink(index, dir);
-    link.tfi = lowestFree(tfis);
+    // The assignment carries the lowest values no other TBF of the direction holds; only called
+    // once HasResources() said one of each is free.
+    const GprsTbfResources held = CountResources(index, dir);
+    GprsCellMobile& ms = m_mss[index];
+    GprsBearer& link = ms.GetBearer(dir);
+    link.tfi = held.LowestFreeTfi();
     for (uint8_t p = ms.ulFirst; dir == GprsDirection::UPLINK && p < ms.ulFirst + ms.ulCount; ++p)
     {
-        link.usf[p] = lowestFree(usfs[p]);
+        link.usf[p] = held.LowestFreeUsf(p);
     }
 }
 
@@ -1184,10 +966,10 @@ GprsPcu::WakeWaiting(GprsDirection dir)
 void
 GprsPcu::RequestTbf(uint32_t index, GprsDirection dir)
 {
-    Ms& ms = GetMs(index);
-    Link& link = GetLink(index, dir);
+    GprsCellMobile& ms = GetMs(index);
+    GprsBearer& link = GetLink(index, dir);
     const Time now = Simulator::Now();
-    if (link.frames.empty() && !HasDataForLlc(link))
+    if (link.frames.empty() && !link.HasDataForLlc())
     {
         return; // LLC (acknowledged mode) holds the data back until the peer acknowledges
     }
@@ -1210,7 +992,7 @@ GprsPcu::RequestTbf(uint32_t index, GprsDirection dir)
         return; // establishment under way, TBF open, its TFI still held, or the mobile not
                 // (yet) in the cell: CheckIdle() asks again afterwards
     }
-    if (dir == GprsDirection::DOWNLINK && IsOnPacch(ms))
+    if (dir == GprsDirection::DOWNLINK && ms.IsOnPacch(now))
     {
         // The mobile listens to PACCH: Packet Downlink Assignment there (TS 44.060 8.1.1.1.3).
         link.tbf.RequestOnPacch(now);
@@ -1233,7 +1015,7 @@ GprsPcu::RequestTbf(uint32_t index, GprsDirection dir)
 void
 GprsPcu::StartAccess(uint32_t index, GprsDirection dir, Time wait)
 {
-    Link& link = GetLink(index, dir);
+    GprsBearer& link = GetLink(index, dir);
     const Ptr<RandomVariableStream>& rv =
         dir == GprsDirection::DOWNLINK ? m_dlAssignmentDelay : m_ulAccessDelay;
     const double delay = rv->GetValue();
@@ -1245,7 +1027,7 @@ GprsPcu::StartAccess(uint32_t index, GprsDirection dir, Time wait)
 void
 GprsPcu::Activate(uint32_t index, GprsDirection dir)
 {
-    Link& link = GetLink(index, dir);
+    GprsBearer& link = GetLink(index, dir);
     if (link.tbf.GetState() != GprsTbfState::ASSIGN_PACCH || !link.tbf.IsAssignmentPending())
     {
         AllocateTfi(index, dir); // a PACCH assignment allocated them when it was sent
@@ -1275,7 +1057,7 @@ GprsPcu::Activate(uint32_t index, GprsDirection dir)
     link.linkAdaptation->Reset();
     link.acked = 0;
     link.nacked = 0;
-    UpdateCs(link);
+    link.UpdateCs();
     m_tbfEstablishedTrace(index, dir, delay);
     NS_LOG_INFO("MS " << index << " " << ToString(dir) << " TBF established after "
                       << delay.As(Time::MS));
@@ -1286,10 +1068,10 @@ void
 GprsPcu::Reselect(uint32_t index)
 {
     NS_LOG_INFO("MS " << index << " reselects a cell: LLC frames in RLC flushed");
-    Ms& ms = GetMs(index);
+    GprsCellMobile& ms = GetMs(index);
     for (const GprsDirection dir : {GprsDirection::DOWNLINK, GprsDirection::UPLINK})
     {
-        Link& link = GetLink(index, dir);
+        GprsBearer& link = GetLink(index, dir);
         const GprsTbfState state = link.tbf.GetState();
         if (state != GprsTbfState::NONE && state != GprsTbfState::RELEASED)
         {
@@ -1313,7 +1095,7 @@ GprsPcu::SendCellUpdate(uint32_t index)
 {
     // Any uplink LLC frame is a cell update (TS 23.060 6.9.1.2.1): the mobile's next data, or an
     // LLC frame without information field when it has none.
-    Link& ul = GetMs(index).ul;
+    GprsBearer& ul = GetMs(index).ul;
     if (ul.queued.empty() && ul.frames.empty())
     {
         AppendFrame(ul, {nullptr, Simulator::Now(), m_llcOverhead, 0, 1});
@@ -1333,7 +1115,7 @@ GprsPcu::CellUpdated(uint32_t index)
 void
 GprsPcu::ReleaseTbf(uint32_t index, GprsDirection dir, bool abnormal, bool flush)
 {
-    Link& link = GetLink(index, dir);
+    GprsBearer& link = GetLink(index, dir);
     if (abnormal)
     {
         // The mobile was not heard: its last C/I report is stale. The next TBF starts from the
@@ -1352,28 +1134,14 @@ GprsPcu::ReleaseTbf(uint32_t index, GprsDirection dir, bool abnormal, bool flush
         }
     }
     link.inRlc = 0;
-    // Nothing of this TBF may reach its successor: forget its reservations and blocks in flight.
+    // Nothing of this TBF may reach its successor: forget its polls, grants and blocks in flight.
     const bool down = dir == GprsDirection::DOWNLINK;
-    auto ofThisTbf = [down](Reservation::Purpose p) {
-        return down ? (p == Reservation::DL_DATA || p == Reservation::DL_ASSIGNMENT)
-                    : (p == Reservation::UL_FINAL || p == Reservation::UL_ASSIGNMENT ||
-                       p == Reservation::UL_DUMMY);
-    };
     auto sentForThisTbf = [down](GprsControlMessage m) {
         return down ? m == GprsControlMessage::PACKET_DOWNLINK_ASSIGNMENT
                     : (m == GprsControlMessage::PACKET_UPLINK_ACK_NACK ||
                        m == GprsControlMessage::PACKET_UPLINK_ASSIGNMENT);
     };
-    for (auto& slot : m_reservations)
-    {
-        for (auto& r : slot)
-        {
-            if (r.valid && r.ms == index && ofThisTbf(r.purpose))
-            {
-                r.valid = false;
-            }
-        }
-    }
+    m_uplinkBlocks.Cancel(index, dir);
     for (uint8_t p = 0; p < m_numPdch; ++p)
     {
         Air& data = m_air[DirIndex(dir)][p];
@@ -1382,7 +1150,7 @@ GprsPcu::ReleaseTbf(uint32_t index, GprsDirection dir, bool abnormal, bool flush
             data.kind = Air::NONE;
         }
         Air& ul = m_air[1][p];
-        if (ul.kind == Air::CONTROL && ul.ms == index && ofThisTbf(ul.purpose))
+        if (ul.kind == Air::CONTROL && ul.ms == index && GetTbfDirection(ul.purpose) == dir)
         {
             ul.kind = Air::NONE;
         }
@@ -1390,10 +1158,6 @@ GprsPcu::ReleaseTbf(uint32_t index, GprsDirection dir, bool abnormal, bool flush
         if (dl.kind == Air::CONTROL && dl.ms == index && sentForThisTbf(dl.msg))
         {
             dl.kind = Air::NONE;
-        }
-        if (!down && m_usf[p] == static_cast<int64_t>(index))
-        {
-            m_usf[p] = -1;
         }
     }
     link.ackOwed = false;
@@ -1436,56 +1200,18 @@ GprsPcu::FallBackToRandomAccess(uint32_t index)
 void
 GprsPcu::CheckIdle(uint32_t index, GprsDirection dir)
 {
-    Link& link = GetLink(index, dir);
-    if (link.tbf.CanRequest() && (HasDataForLlc(link) || !link.frames.empty()))
+    GprsBearer& link = GetLink(index, dir);
+    if (link.tbf.CanRequest() && (link.HasDataForLlc() || !link.frames.empty()))
     {
         RequestTbf(index, dir);
     }
 }
 
-bool
-GprsPcu::EndsTbf(const Link& link) const
-{
-    // Uplink: once counting down, the blocks in RLC are the whole TBF (TS 44.060 9.3.1).
-    // Downlink: the network ends the TBF when the buffer is empty.
-    return link.tbf.GetDirection() == GprsDirection::UPLINK
-               ? link.countdown
-               : !HasDataForLlc(link) && (link.tbf.GetConfig().hold.IsZero() || link.closing);
-}
-
-bool
-GprsPcu::LlcTakesPacket(const GprsLlcAbmEntity& llc)
-{
-    // Acknowledged mode: LLC takes an IP packet only when it would send it at once (in ADM the
-    // packet starts the establishment), so that the rest waits in the buffer, not in LLC, and a
-    // TBF is asked for only when there is a frame to carry.
-    const GprsLlcAbmState state = llc.GetState();
-    return llc.GetQueued() == 0 &&
-           (state == GprsLlcAbmState::ADM || (state == GprsLlcAbmState::ABM && !llc.IsPeerBusy() &&
-                                              llc.GetOutstanding() < llc.GetTransmitWindow()));
-}
-
-bool
-GprsPcu::CanJoinTbf(const Link& link) const
-{
-    // New LLC frames join the TBF in transfer (or held) until its data is fixed: countdown
-    // (uplink) or final block sent; frames already waiting for the next TBF go first.
-    const GprsTbfState state = link.tbf.GetState();
-    return link.tx && (state == GprsTbfState::FLOW || state == GprsTbfState::HOLD) &&
-           !link.countdown && !link.tx->IsFinalSent() && link.inRlc == link.frames.size();
-}
-
 void
-GprsPcu::AppendFrame(Link& link, LlcFrame frame)
+GprsPcu::AppendFrame(GprsBearer& link, GprsBearer::LlcFrame frame)
 {
     if (!m_llcFrameTrace.IsEmpty())
     {
-        const GprsDirection dir = link.tbf.GetDirection();
-        uint32_t index = 0;
-        while (&GetLink(index, dir) != &link)
-        {
-            ++index;
-        }
         GprsLlcFrameRecord r;
         r.frameId = link.firstFrameId + link.frames.size();
         r.octets = frame.octets;
@@ -1503,9 +1229,9 @@ GprsPcu::AppendFrame(Link& link, LlcFrame frame)
                 r.segments = part->segments;
             }
         }
-        m_llcFrameTrace(index, dir, r);
+        m_llcFrameTrace(link.ms, link.tbf.GetDirection(), r);
     }
-    if (CanJoinTbf(link))
+    if (link.CanJoinTbf())
     {
         link.tx->EnqueueFrame(link.firstFrameId + link.inRlc, frame.octets);
         ++link.inRlc;
@@ -1514,7 +1240,7 @@ GprsPcu::AppendFrame(Link& link, LlcFrame frame)
 }
 
 uint32_t
-GprsPcu::LlcTotalOctets(const Link& link, uint32_t npduOctets) const
+GprsPcu::LlcTotalOctets(const GprsBearer& link, uint32_t npduOctets) const
 {
     return link.llc ? m_abmFraming->TotalOctets(npduOctets) +
                           m_abmFraming->FrameCount(npduOctets) * kGprsLlcIOverheadOctets
@@ -1522,17 +1248,16 @@ GprsPcu::LlcTotalOctets(const Link& link, uint32_t npduOctets) const
 }
 
 void
-GprsPcu::HandToRlc(Ms& ms, Link& link, GprsDirection dir)
+GprsPcu::HandToRlc(GprsCellMobile& ms, GprsBearer& link, GprsDirection dir)
 {
     const Ptr<Packet> packet = link.buffer->Dequeue();
     const Time sent = link.queued.front().sent;
     link.queued.pop_front();
     link.queuedOctets -= packet->GetSize();
-    const auto index = static_cast<uint32_t>(&ms - m_mss.data());
-    m_bufferTrace(index, dir, link.queuedOctets);
+    m_bufferTrace(ms.index, dir, link.queuedOctets);
     if (link.llc)
     {
-        HandToLlc(index, dir, packet, sent);
+        HandToLlc(ms.index, dir, packet, sent);
         return;
     }
     const uint32_t size = packet->GetSize();
@@ -1549,7 +1274,7 @@ GprsPcu::HandToRlc(Ms& ms, Link& link, GprsDirection dir)
 }
 
 void
-GprsPcu::DropExpired(uint32_t index, Link& link)
+GprsPcu::DropExpired(GprsBearer& link)
 {
     // The LLC PDU lifetime of the SGSN (BSSGP PDU Lifetime, TS 48.018 clause 11.3.25): the PCU
     // discards a frame that waited longer when it takes it from the queue, as osmo-pcu does.
@@ -1558,24 +1283,24 @@ GprsPcu::DropExpired(uint32_t index, Link& link)
         const Ptr<Packet> packet = link.buffer->Dequeue();
         link.queued.pop_front();
         link.queuedOctets -= packet->GetSize();
-        NS_LOG_LOGIC("MS " << index << " LLC PDU lifetime expired: drop " << packet->GetSize());
-        m_bufferTrace(index, GprsDirection::DOWNLINK, link.queuedOctets);
-        m_bufferDropTrace(index, GprsDirection::DOWNLINK, packet);
+        NS_LOG_LOGIC("MS " << link.ms << " LLC PDU lifetime expired: drop " << packet->GetSize());
+        m_bufferTrace(link.ms, GprsDirection::DOWNLINK, link.queuedOctets);
+        m_bufferDropTrace(link.ms, GprsDirection::DOWNLINK, packet);
         m_bss->NotifyDrop(packet);
     }
 }
 
 void
-GprsPcu::RefillRlc(Ms& ms, Link& link, GprsDirection dir)
+GprsPcu::RefillRlc(GprsCellMobile& ms, GprsBearer& link, GprsDirection dir)
 {
     // Hand IP packets to RLC only when what it holds no longer fills the next block, so the
     // buffer (where TCP's queue builds) keeps what RLC does not need yet, and the next packet's
     // LLC frames follow the last one's in the same block, without filler (TS 44.060 9.1.11).
-    while (link.tx->GetQueuedOctets() <= GprsRlcDataOctets(link.cs) && HasDataForLlc(link))
+    while (link.tx->GetQueuedOctets() <= GprsRlcDataOctets(link.cs) && link.HasDataForLlc())
     {
         if (dir == GprsDirection::DOWNLINK && m_llcLifetime.IsStrictlyPositive())
         {
-            DropExpired(static_cast<uint32_t>(&ms - m_mss.data()), link);
+            DropExpired(link);
             if (link.queued.empty())
             {
                 break;
@@ -1592,20 +1317,20 @@ GprsPcu::RefillRlc(Ms& ms, Link& link, GprsDirection dir)
     // Packets LLC holds back (acknowledged mode, window closed) wait for the next TBF.
     const uint64_t threshold = uint64_t{m_bsCvMax} * ms.ulCount * GprsRlcDataOctets(link.cs);
     uint64_t pending = link.tx->GetQueuedOctets();
-    if (HasDataForLlc(link))
+    if (link.HasDataForLlc())
     {
         if (pending + link.queuedOctets > threshold)
         {
             return;
         }
-        for (const Queued& q : link.queued)
+        for (const GprsBearer::Queued& q : link.queued)
         {
             pending += LlcTotalOctets(link, q.octets);
         }
     }
     if (pending <= threshold)
     {
-        while (HasDataForLlc(link))
+        while (link.HasDataForLlc())
         {
             HandToRlc(ms, link, dir);
         }
@@ -1614,7 +1339,7 @@ GprsPcu::RefillRlc(Ms& ms, Link& link, GprsDirection dir)
 }
 
 bool
-GprsPcu::WantsToSend(Ms& ms, Link& link, GprsDirection dir, uint8_t pdch)
+GprsPcu::WantsToSend(GprsCellMobile& ms, GprsBearer& link, GprsDirection dir, uint8_t pdch)
 {
     const GprsTbfState state = link.tbf.GetState();
     if (state == GprsTbfState::HOLD)
@@ -1645,29 +1370,14 @@ GprsPcu::WantsToSend(Ms& ms, Link& link, GprsDirection dir, uint8_t pdch)
     {
         // Everything acknowledged and nothing left: hold the TBF open (delayed release /
         // extended uplink); the final block went out already otherwise.
-        const auto index = static_cast<uint32_t>(&ms - m_mss.data());
         link.tbf.Hold(Simulator::Now());
-        ArmTimer(index, dir);
+        ArmTimer(ms.index, dir);
         if (dir == GprsDirection::DOWNLINK)
         {
-            FallBackToRandomAccess(index);
+            FallBackToRandomAccess(ms.index);
         }
     }
     return false;
-}
-
-void
-GprsPcu::UpdateCs(Link& link)
-{
-    GprsLinkQualityReport report;
-    report.currentCs = link.cs;
-    if (link.ciReportDb)
-    {
-        report.ciDb = *link.ciReportDb;
-    }
-    report.blocksAcked = link.acked;
-    report.blocksNacked = link.nacked;
-    link.cs = link.linkAdaptation->SelectCodingScheme(report);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1676,7 +1386,7 @@ GprsPcu::UpdateCs(Link& link)
 void
 GprsPcu::UpdateRadio(uint32_t index, const Time& now)
 {
-    Ms& ms = m_mss[index];
+    GprsCellMobile& ms = m_mss[index];
     // C/I and outage change only at the schedule's points: look them up once per change.
     const GprsRadioConditions& radio = ms.dev->GetRadioConditions();
     const bool outage = radio.IsOutage(now);
@@ -1694,7 +1404,7 @@ GprsPcu::UpdateRadio(uint32_t index, const Time& now)
 bool
 GprsPcu::DrawLoss(uint32_t index, GprsCodingScheme cs, const Time& now, double* ciDb, double* bler)
 {
-    Ms& ms = m_mss[index];
+    GprsCellMobile& ms = m_mss[index];
     if (now >= ms.radioValidUntil)
     {
         UpdateRadio(index, now);
@@ -1722,7 +1432,7 @@ GprsPcu::DrawLoss(uint32_t index, GprsCodingScheme cs, const Time& now, double* 
 }
 
 double
-GprsPcu::GetBler(const Ms& ms, GprsCodingScheme cs) const
+GprsPcu::GetBler(const GprsCellMobile& ms, GprsCodingScheme cs) const
 {
     if (ms.lastOutage)
     {
@@ -1730,12 +1440,6 @@ GprsPcu::GetBler(const Ms& ms, GprsCodingScheme cs) const
     }
     const GprsGilbertElliott* ge = ms.dev->GetGilbertElliott();
     return ge ? ge->GetMeanLossRate() : m_bler.GetBler(cs, ms.lastCi);
-}
-
-GprsPcu::Reservation&
-GprsPcu::ReservationAt(uint64_t block, uint8_t pdch)
-{
-    return m_reservations[block % kReservationDepth][pdch];
 }
 
 void
@@ -1773,7 +1477,7 @@ GprsPcu::BlockEvent()
     for (uint8_t p = 0; p < m_numPdch; ++p)
     {
         // Most uplink blocks are neither reserved nor granted: no call for those.
-        if (m_usf[p] >= 0 || ReservationAt(m_block, p).valid)
+        if (m_uplinkBlocks.IsTaken(m_block, p))
         {
             TransmitUplink(p);
         }
@@ -1810,8 +1514,8 @@ GprsPcu::CollectSenders()
     std::size_t kept = 0;
     for (const uint32_t i : m_tracked)
     {
-        Ms& ms = m_mss[i];
-        if (!NeedsTracking(ms))
+        GprsCellMobile& ms = m_mss[i];
+        if (!ms.NeedsTracking())
         {
             ms.tracked = false;
             continue;
@@ -1849,28 +1553,14 @@ GprsPcu::HasWork() const
             }
         }
     }
-    if (!m_keepAliveGrants.empty())
+    if (!m_keepAliveGrants.empty() || !m_uplinkBlocks.IsEmpty())
     {
         return true;
     }
-    for (uint8_t p = 0; p < m_numPdch; ++p)
-    {
-        if (m_usf[p] >= 0)
-        {
-            return true;
-        }
-        for (const auto& slot : m_reservations)
-        {
-            if (slot[p].valid)
-            {
-                return true;
-            }
-        }
-    }
     for (const uint32_t i : m_tracked)
     {
-        const Ms& ms = m_mss[i];
-        for (const Link* link : {&ms.dl, &ms.ul})
+        const GprsCellMobile& ms = m_mss[i];
+        for (const GprsBearer* link : {&ms.dl, &ms.ul})
         {
             const GprsTbfState state = link->tbf.GetState();
             if (state == GprsTbfState::FLOW || state == GprsTbfState::ASSIGN_PACCH ||
@@ -1896,34 +1586,37 @@ GprsPcu::ReceiveAir()
             dl.kind = Air::NONE;
         }
         Air& ul = m_air[1][p];
-        Reservation& r = ReservationAt(m_block - 1, p);
+        // Of the block just ended, a USF was used when it was sent; a poll is still reserved.
+        // Most blocks are neither: no call for those.
+        const bool polled = m_uplinkBlocks.IsPolled(m_block - 1, p);
+        const GprsUplinkBlock poll =
+            polled ? m_uplinkBlocks.Free(m_block - 1, p) : GprsUplinkBlock{};
         if (ul.kind != Air::NONE)
         {
-            ReceiveUplink(p, ul);
+            ReceiveUplink(ul);
             ul.kind = Air::NONE;
         }
-        else if (r.valid)
+        else if (polled)
         {
             // A reservation of the block just ended that nobody answered: the poll failed.
-            PollUnanswered(r.ms, r.purpose);
+            PollUnanswered(poll.ms, poll.purpose);
         }
-        r.valid = false;
     }
 }
 
 void
-GprsPcu::PollUnanswered(uint32_t index, Reservation::Purpose purpose)
+GprsPcu::PollUnanswered(uint32_t index, GprsPollPurpose purpose)
 {
-    Ms& ms = m_mss[index];
+    GprsCellMobile& ms = m_mss[index];
     switch (purpose)
     {
-    case Reservation::DL_DATA:
+    case GprsPollPurpose::DL_DATA:
         if (ms.dl.tbf.IsOpen())
         {
             PollFailed(index);
         }
         break;
-    case Reservation::UL_FINAL:
+    case GprsPollPurpose::UL_FINAL:
         if (ms.ul.tbf.GetState() == GprsTbfState::FINISHED)
         {
             // N3103 (TS 44.060 9.3.2.4.2, 9.3.3.3): repeat the final Ack/Nack, or give up.
@@ -1939,12 +1632,11 @@ GprsPcu::PollUnanswered(uint32_t index, Reservation::Purpose purpose)
             }
         }
         break;
-    case Reservation::UL_DUMMY:
+    case GprsPollPurpose::UL_DUMMY:
         break; // granted by USF, not reserved
-    case Reservation::DL_ASSIGNMENT:
-    case Reservation::UL_ASSIGNMENT: {
-        const GprsDirection dir =
-            purpose == Reservation::DL_ASSIGNMENT ? GprsDirection::DOWNLINK : GprsDirection::UPLINK;
+    case GprsPollPurpose::DL_ASSIGNMENT:
+    case GprsPollPurpose::UL_ASSIGNMENT: {
+        const GprsDirection dir = GetTbfDirection(purpose);
         GprsTbf& tbf = GetLink(index, dir).tbf;
         if (tbf.GetState() == GprsTbfState::ASSIGN_PACCH && tbf.IsAssignmentPending() &&
             tbf.AssignmentFailed())
@@ -1961,7 +1653,7 @@ GprsPcu::PollUnanswered(uint32_t index, Reservation::Purpose purpose)
 void
 GprsPcu::ReceiveDownlink(Air& air)
 {
-    Ms& ms = m_mss[air.ms];
+    GprsCellMobile& ms = m_mss[air.ms];
     if (air.kind == Air::DATA)
     {
         if (air.lost || !ms.dl.tbf.IsOpen())
@@ -1988,13 +1680,13 @@ GprsPcu::ReceiveDownlink(Air& air)
     const GprsRlcAckNackResult result = ms.ul.tx->ApplyAckNack(air.ackNack);
     ms.ul.acked = result.newlyAcked;
     ms.ul.nacked = result.nacked;
-    UpdateCs(ms.ul);
+    ms.ul.UpdateCs();
 }
 
 void
-GprsPcu::ReceiveUplink(uint8_t pdch, Air& air)
+GprsPcu::ReceiveUplink(Air& air)
 {
-    Ms& ms = m_mss[air.ms];
+    GprsCellMobile& ms = m_mss[air.ms];
     if (air.kind == Air::DATA)
     {
         GprsTbf& tbf = ms.ul.tbf;
@@ -2030,14 +1722,13 @@ GprsPcu::ReceiveUplink(uint8_t pdch, Air& air)
         }
         return;
     }
-    // Control block in a reserved slot.
-    ReservationAt(m_block - 1, pdch).valid = false;
+    // Control block in a reserved slot (ReceiveAir freed it).
     switch (air.purpose)
     {
-    case Reservation::DL_DATA:
+    case GprsPollPurpose::DL_DATA:
         ReceiveDownlinkAckNack(air);
         break;
-    case Reservation::UL_DUMMY:
+    case GprsPollPurpose::UL_DUMMY:
         if (ms.ul.tbf.GetState() == GprsTbfState::HOLD)
         {
             if (!air.lost)
@@ -2050,7 +1741,7 @@ GprsPcu::ReceiveUplink(uint8_t pdch, Air& air)
             }
         }
         break;
-    case Reservation::UL_FINAL:
+    case GprsPollPurpose::UL_FINAL:
         if (ms.ul.tbf.GetState() == GprsTbfState::FINISHED)
         {
             if (air.lost)
@@ -2063,11 +1754,9 @@ GprsPcu::ReceiveUplink(uint8_t pdch, Air& air)
             }
         }
         break;
-    case Reservation::DL_ASSIGNMENT:
-    case Reservation::UL_ASSIGNMENT: {
-        const GprsDirection dir = air.purpose == Reservation::DL_ASSIGNMENT
-                                      ? GprsDirection::DOWNLINK
-                                      : GprsDirection::UPLINK;
+    case GprsPollPurpose::DL_ASSIGNMENT:
+    case GprsPollPurpose::UL_ASSIGNMENT: {
+        const GprsDirection dir = GetTbfDirection(air.purpose);
         const GprsTbf& tbf = GetLink(air.ms, dir).tbf;
         if (tbf.GetState() != GprsTbfState::ASSIGN_PACCH || !tbf.IsAssignmentPending())
         {
@@ -2089,8 +1778,8 @@ GprsPcu::ReceiveUplink(uint8_t pdch, Air& air)
 void
 GprsPcu::ReceiveDownlinkAckNack(const Air& air)
 {
-    Ms& ms = m_mss[air.ms];
-    Link& dl = ms.dl;
+    GprsCellMobile& ms = m_mss[air.ms];
+    GprsBearer& dl = ms.dl;
     if (!dl.tbf.IsOpen() || !dl.tx)
     {
         return;
@@ -2105,7 +1794,7 @@ GprsPcu::ReceiveDownlinkAckNack(const Air& air)
     const GprsRlcAckNackResult result = dl.tx->ApplyAckNack(air.ackNack);
     dl.acked = result.newlyAcked;
     dl.nacked = result.nacked;
-    UpdateCs(dl);
+    dl.UpdateCs();
     if (air.channelRequest && ms.ul.tbf.GetState() == GprsTbfState::CHANNEL_REQUEST)
     {
         ms.ul.tbf.RequestOnPacch(Simulator::Now()); // Packet Uplink Assignment follows on PACCH
@@ -2119,7 +1808,7 @@ GprsPcu::ReceiveDownlinkAckNack(const Air& air)
 void
 GprsPcu::PollFailed(uint32_t index)
 {
-    Link& dl = m_mss[index].dl;
+    GprsBearer& dl = m_mss[index].dl;
     dl.pollOutstanding = false;
     if (m_rlcMode == GprsRlcMode::UNACKNOWLEDGED && dl.tx->IsFinalSent())
     {
@@ -2137,21 +1826,22 @@ void
 GprsPcu::TransmitUplink(uint8_t pdch)
 {
     Air& air = m_air[1][pdch];
-    Reservation& r = ReservationAt(m_block, pdch);
-    if (r.valid)
+    const GprsUplinkBlock& r = m_uplinkBlocks.Get(m_block, pdch);
+    if (r.kind == GprsUplinkBlock::POLL)
     {
-        if (!r.aware)
+        if (!r.heard)
         {
             return; // the mobile missed the poll: the block stays empty
         }
-        Ms& ms = m_mss[r.ms];
+        GprsCellMobile& ms = m_mss[r.ms];
         air.kind = Air::CONTROL;
         air.ms = r.ms;
         air.purpose = r.purpose;
-        air.msg = r.purpose == Reservation::DL_DATA ? GprsControlMessage::PACKET_DOWNLINK_ACK_NACK
-                                                    : GprsControlMessage::PACKET_CONTROL_ACK;
+        air.msg = r.purpose == GprsPollPurpose::DL_DATA
+                      ? GprsControlMessage::PACKET_DOWNLINK_ACK_NACK
+                      : GprsControlMessage::PACKET_CONTROL_ACK;
         air.lost = DrawLoss(r.ms, kControlCs, m_blockStart);
-        if (r.purpose == Reservation::DL_DATA && ms.dl.rx)
+        if (r.purpose == GprsPollPurpose::DL_DATA && ms.dl.rx)
         {
             air.ackNack = ms.dl.rx->GetAckNack();
             // The Channel Request Description rides on this Ack/Nack.
@@ -2166,23 +1856,20 @@ GprsPcu::TransmitUplink(uint8_t pdch)
         }
         return;
     }
-    const int64_t granted = m_usf[pdch];
-    m_usf[pdch] = -1;
-    if (granted < 0)
+    // Granted by the USF of the previous downlink block: used now, whatever the mobile sends.
+    const GprsUplinkBlock grant = m_uplinkBlocks.Free(m_block, pdch);
+    NS_ASSERT_MSG(grant.kind == GprsUplinkBlock::USF, "uplink block neither polled nor granted");
+    const uint32_t index = grant.ms;
+    GprsCellMobile& ms = m_mss[index];
+    GprsBearer& link = ms.ul;
+    if (link.tbf.GetState() == GprsTbfState::HOLD && grant.heard)
     {
-        return;
-    }
-    const auto index = static_cast<uint32_t>(granted);
-    Ms& ms = m_mss[index];
-    Link& link = ms.ul;
-    if (link.tbf.GetState() == GprsTbfState::HOLD && m_usfDecoded[pdch])
-    {
-        if (!HasDataForLlc(link) && link.tx->PeekNext() == GprsRlcTxKind::NOTHING)
+        if (!link.HasDataForLlc() && link.tx->PeekNext() == GprsRlcTxKind::NOTHING)
         {
             air.kind = Air::CONTROL;
             air.ms = index;
             air.msg = GprsControlMessage::PACKET_UPLINK_DUMMY_CONTROL_BLOCK;
-            air.purpose = Reservation::UL_DUMMY;
+            air.purpose = GprsPollPurpose::UL_DUMMY;
             air.lost = DrawLoss(index, kControlCs, m_blockStart);
             ++m_radioBlocks;
             m_controlTrace(index, air.msg, pdch, air.lost);
@@ -2208,7 +1895,7 @@ GprsPcu::TransmitUplink(uint8_t pdch)
     }
     air.kind = Air::DATA;
     air.ms = index;
-    if (!m_usfDecoded[pdch])
+    if (!grant.heard)
     {
         // The mobile missed its USF: the network sees an empty block (N3101).
         air.lost = true;
@@ -2216,7 +1903,7 @@ GprsPcu::TransmitUplink(uint8_t pdch)
     }
     GprsRlcTxKind kind = GprsRlcTxKind::PENDING_ACK;
     air.block =
-        repeatFinal ? link.tx->GetFinalBlock() : link.tx->SendNext(link.cs, EndsTbf(link), kind);
+        repeatFinal ? link.tx->GetFinalBlock() : link.tx->SendNext(link.cs, link.EndsTbf(), kind);
     double ci = 0;
     double bler = 0;
     air.lost = DrawLoss(index, air.block.cs, m_blockStart, &ci, &bler);
@@ -2247,7 +1934,7 @@ GprsPcu::TransmitUplink(uint8_t pdch)
 }
 
 uint8_t
-GprsPcu::GetCountdownValue(const Ms& ms, const Link& link, uint8_t bsn) const
+GprsPcu::GetCountdownValue(const GprsCellMobile& ms, const GprsBearer& link, uint8_t bsn) const
 {
     // TS 44.060 clause 9.3.1: CV = round-up((TBC - BSN' - 1) / NTS) if that is at most BS_CV_MAX,
     // else 15; TBC - BSN' - 1 is the number of blocks of the TBF after this one, known once the
@@ -2271,33 +1958,34 @@ GprsPcu::TraceRadioBlock(GprsDirection dir, uint8_t pdch, const Air& air)
     r.rlcMode = m_rlcMode;
     if (dir == GprsDirection::DOWNLINK)
     {
-        const int64_t granted = m_usf[pdch];
-        if (granted >= 0)
+        const GprsUplinkBlock& next = m_uplinkBlocks.Get(m_block + 1, pdch);
+        const bool granted = next.kind == GprsUplinkBlock::USF;
+        if (granted)
         {
-            r.usf = m_mss[granted].ul.usf[pdch];
+            r.usf = m_mss[next.ms].ul.usf[pdch];
         }
         if (air.kind == Air::NONE)
         {
-            if (granted < 0)
+            if (!granted)
             {
                 return; // nothing on the air
             }
             r.kind = GprsRadioBlockRecord::USF_ONLY;
-            r.ms = static_cast<uint32_t>(granted);
-            r.lost = !m_usfDecoded[pdch];
+            r.ms = next.ms;
+            r.lost = !next.heard;
             r.ciDb = m_mss[r.ms].lastCi;
             m_radioBlockTrace(r);
             return;
         }
         r.polled = air.polled;
     }
-    const Ms& ms = m_mss[air.ms];
+    const GprsCellMobile& ms = m_mss[air.ms];
     r.ms = air.ms;
     r.lost = air.lost;
     r.ciDb = ms.lastCi;
     if (air.kind == Air::DATA)
     {
-        const Link& link = dir == GprsDirection::DOWNLINK ? ms.dl : ms.ul;
+        const GprsBearer& link = dir == GprsDirection::DOWNLINK ? ms.dl : ms.ul;
         r.kind = GprsRadioBlockRecord::DATA;
         r.tfi = link.tfi;
         r.block = &air.block;
@@ -2353,7 +2041,6 @@ GprsPcu::TransmitDownlink(uint8_t pdch)
     {
         SendDownlinkData(pdch);
     }
-    m_usf[pdch] = -1;
     if (!m_sendingUl.empty() || !m_keepAliveGrants.empty())
     {
         GrantUplink(pdch);
@@ -2367,7 +2054,7 @@ GprsPcu::TransmitDownlink(uint8_t pdch)
 bool
 GprsPcu::SendControl(uint8_t pdch)
 {
-    Reservation& answer = ReservationAt(m_block + kRrbpBlocks, pdch);
+    const uint64_t answer = m_block + kRrbpBlocks;
     // The mobiles with a control message due (CollectSenders), round robin from m_controlRr.
     const auto n = m_controlPending.size();
     const auto first = static_cast<std::size_t>(
@@ -2376,38 +2063,38 @@ GprsPcu::SendControl(uint8_t pdch)
     for (std::size_t k = 0; k < n; ++k)
     {
         const uint32_t index = m_controlPending[(first + k) % n];
-        Ms& ms = m_mss[index];
+        GprsCellMobile& ms = m_mss[index];
         GprsControlMessage msg;
-        std::optional<Reservation::Purpose> poll;
+        std::optional<GprsPollPurpose> poll;
         bool final = false;
-        if (ms.ul.ackOwed && OnUplinkSlot(ms, pdch) && ms.ul.rx)
+        if (ms.ul.ackOwed && ms.OnUplinkSlot(pdch) && ms.ul.rx)
         {
             msg = GprsControlMessage::PACKET_UPLINK_ACK_NACK;
             final = ms.ul.tbf.GetState() == GprsTbfState::FINISHED;
             if (final)
             {
-                poll = Reservation::UL_FINAL; // the Packet Control Ack ends the TBF
+                poll = GprsPollPurpose::UL_FINAL; // the Packet Control Ack ends the TBF
             }
         }
         else if (ms.dl.tbf.GetState() == GprsTbfState::ASSIGN_PACCH &&
-                 !ms.dl.tbf.IsAssignmentPending() && pdch == GetPacchTn(ms) &&
+                 !ms.dl.tbf.IsAssignmentPending() && pdch == ms.GetPacchTn() &&
                  HasResources(index, GprsDirection::DOWNLINK))
         {
             msg = GprsControlMessage::PACKET_DOWNLINK_ASSIGNMENT;
-            poll = Reservation::DL_ASSIGNMENT;
+            poll = GprsPollPurpose::DL_ASSIGNMENT;
         }
         else if (ms.ul.tbf.GetState() == GprsTbfState::ASSIGN_PACCH &&
-                 !ms.ul.tbf.IsAssignmentPending() && pdch == GetPacchTn(ms) &&
+                 !ms.ul.tbf.IsAssignmentPending() && pdch == ms.GetPacchTn() &&
                  HasResources(index, GprsDirection::UPLINK))
         {
             msg = GprsControlMessage::PACKET_UPLINK_ASSIGNMENT;
-            poll = Reservation::UL_ASSIGNMENT;
+            poll = GprsPollPurpose::UL_ASSIGNMENT;
         }
         else
         {
             continue;
         }
-        if (poll && answer.valid)
+        if (poll && m_uplinkBlocks.IsTaken(answer, pdch))
         {
             continue; // a polled message needs the uplink block RRBP points to
         }
@@ -2434,7 +2121,7 @@ GprsPcu::SendControl(uint8_t pdch)
         air.polled = poll.has_value();
         if (poll)
         {
-            answer = Reservation{true, !air.lost, index, *poll};
+            m_uplinkBlocks.Poll(answer, pdch, index, *poll, !air.lost);
         }
         ++m_radioBlocks;
         m_controlTrace(index, msg, pdch, air.lost);
@@ -2450,8 +2137,8 @@ GprsPcu::SendDownlinkData(uint8_t pdch)
     m_candidates.clear();
     for (const uint32_t i : m_sendingDl)
     {
-        Ms& ms = m_mss[i];
-        if (OnDownlinkSlot(ms, pdch) && WantsToSend(ms, ms.dl, GprsDirection::DOWNLINK, pdch))
+        GprsCellMobile& ms = m_mss[i];
+        if (ms.OnDownlinkSlot(pdch) && WantsToSend(ms, ms.dl, GprsDirection::DOWNLINK, pdch))
         {
             m_candidates.push_back(i);
         }
@@ -2465,8 +2152,8 @@ GprsPcu::SendDownlinkData(uint8_t pdch)
                                          pdch,
                                          m_candidates.data(),
                                          static_cast<uint32_t>(m_candidates.size()))];
-    Ms& ms = m_mss[index];
-    Link& link = ms.dl;
+    GprsCellMobile& ms = m_mss[index];
+    GprsBearer& link = ms.dl;
     GprsRlcTxKind kind;
     Air& air = m_air[0][pdch];
     air.kind = Air::DATA;
@@ -2479,7 +2166,7 @@ GprsPcu::SendDownlinkData(uint8_t pdch)
     }
     else
     {
-        air.block = link.tx->SendNext(link.cs, EndsTbf(link), kind);
+        air.block = link.tx->SendNext(link.cs, link.EndsTbf(), kind);
     }
     double ci = 0;
     double bler = 0;
@@ -2489,7 +2176,7 @@ GprsPcu::SendDownlinkData(uint8_t pdch)
 
     // Poll (RRBP) periodically, on the final block, and when the window is about to stall.
     bool polled = false;
-    Reservation& r = ReservationAt(m_block + kRrbpBlocks, pdch);
+    const uint64_t answer = m_block + kRrbpBlocks;
     if (air.block.fbi && link.tbf.GetState() == GprsTbfState::FLOW)
     {
         link.tbf.Finish();
@@ -2502,9 +2189,10 @@ GprsPcu::SendDownlinkData(uint8_t pdch)
     {
         // RRBP reserves the uplink of the polling timeslot: poll only where the mobile can
         // answer within its multislot class.
-        if (due && pdch == ms.dlAckTn && !link.pollOutstanding && !r.valid)
+        if (due && pdch == ms.dlAckTn && !link.pollOutstanding &&
+            !m_uplinkBlocks.IsTaken(answer, pdch))
         {
-            r = Reservation{true, !air.lost, index, Reservation::DL_DATA};
+            m_uplinkBlocks.Poll(answer, pdch, index, GprsPollPurpose::DL_DATA, !air.lost);
             link.pollOutstanding = true;
             link.blocksSincePoll = 0;
             polled = true;
@@ -2533,7 +2221,7 @@ GprsPcu::SendDownlinkData(uint8_t pdch)
 void
 GprsPcu::GrantUplink(uint8_t pdch)
 {
-    if (ReservationAt(m_block + 1, pdch).valid)
+    if (m_uplinkBlocks.IsTaken(m_block + 1, pdch))
     {
         return; // the next uplink block is reserved by RRBP: USF 'unused'
     }
@@ -2541,7 +2229,7 @@ GprsPcu::GrantUplink(uint8_t pdch)
     for (auto it = m_keepAliveGrants.begin(); it != m_keepAliveGrants.end(); ++it)
     {
         const uint32_t index = *it;
-        const Ms& ms = m_mss[index];
+        const GprsCellMobile& ms = m_mss[index];
         if (ms.ul.tbf.GetState() != GprsTbfState::HOLD)
         {
             it = std::prev(m_keepAliveGrants.erase(it));
@@ -2550,16 +2238,18 @@ GprsPcu::GrantUplink(uint8_t pdch)
         if (pdch == ms.ulFirst)
         {
             m_keepAliveGrants.erase(it);
-            m_usf[pdch] = index;
-            m_usfDecoded[pdch] = !DrawLoss(index, kControlCs, m_blockStart);
+            m_uplinkBlocks.Grant(m_block + 1,
+                                 pdch,
+                                 index,
+                                 !DrawLoss(index, kControlCs, m_blockStart));
             return;
         }
     }
     m_candidates.clear();
     for (const uint32_t i : m_sendingUl)
     {
-        Ms& ms = m_mss[i];
-        if (OnUplinkSlot(ms, pdch) && WantsToSend(ms, ms.ul, GprsDirection::UPLINK, pdch))
+        GprsCellMobile& ms = m_mss[i];
+        if (ms.OnUplinkSlot(pdch) && WantsToSend(ms, ms.ul, GprsDirection::UPLINK, pdch))
         {
             m_candidates.push_back(i);
         }
@@ -2573,27 +2263,18 @@ GprsPcu::GrantUplink(uint8_t pdch)
                                          pdch,
                                          m_candidates.data(),
                                          static_cast<uint32_t>(m_candidates.size()))];
-    m_usf[pdch] = index;
     // The USF is coded more robustly than the data (TS 45.003 5.1.2-5.1.4): decoded like CS-1.
-    m_usfDecoded[pdch] = !DrawLoss(index, kControlCs, m_blockStart);
+    m_uplinkBlocks.Grant(m_block + 1, pdch, index, !DrawLoss(index, kControlCs, m_blockStart));
 }
 
 // ---------------------------------------------------------------------------------------------
 // Delivery
 
 void
-GprsPcu::PopFrontFrame(Link& link)
-{
-    link.frames.pop_front();
-    ++link.firstFrameId;
-    link.inRlc -= link.inRlc > 0 ? 1 : 0;
-}
-
-void
 GprsPcu::DropFrontFrame(uint32_t index, GprsDirection dir)
 {
-    Link& link = GetLink(index, dir);
-    const LlcFrame& f = link.frames.front();
+    GprsBearer& link = GetLink(index, dir);
+    const GprsBearer::LlcFrame& f = link.frames.front();
     m_frameLostTrace(index, dir, f.octets);
     link.segmentsOk = 0;
     if (!f.npdu)
@@ -2609,7 +2290,7 @@ GprsPcu::DropFrontFrame(uint32_t index, GprsDirection dir)
     {
         NotifyPacketLost(index, dir, f.npdu);
     }
-    PopFrontFrame(link);
+    link.PopFrontFrame();
 }
 
 void
@@ -2634,7 +2315,7 @@ GprsPcu::DeliverFrames(uint32_t index,
     {
         return; // most blocks complete no frame
     }
-    Link& link = GetLink(index, dir);
+    GprsBearer& link = GetLink(index, dir);
     for (const auto& fr : frames)
     {
         if (fr.frameId < link.firstFrameId)
@@ -2653,11 +2334,11 @@ GprsPcu::DeliverFrames(uint32_t index,
         if (link.frames.front().abm)
         {
             const std::unique_ptr<GprsLlcAbmFrame> abm = std::move(link.frames.front().abm);
-            PopFrontFrame(link);
+            link.PopFrontFrame();
             ReceiveLlc(index, dir, *abm);
             continue;
         }
-        const LlcFrame& f = link.frames.front();
+        const GprsBearer::LlcFrame& f = link.frames.front();
         link.segmentsOk = f.segment == link.segmentsOk ? link.segmentsOk + 1 : 0;
         if (!f.npdu)
         {
@@ -2676,7 +2357,7 @@ GprsPcu::DeliverFrames(uint32_t index,
             }
             link.segmentsOk = 0;
         }
-        PopFrontFrame(link);
+        link.PopFrontFrame();
     }
 }
 
@@ -2702,7 +2383,7 @@ GprsPcu::HandToLlc(uint32_t index, GprsDirection dir, Ptr<Packet> packet, Time s
 {
     // SNDCP (TS 44.065 clause 6.7, SN-DATA) cuts the packet into LLC PDUs of at most N201-I
     // octets; each is one I frame, named by its identifier.
-    LlcAbm& llc = *GetLink(index, dir).llc;
+    GprsBearer::LlcAbm& llc = *GetLink(index, dir).llc;
     const uint32_t size = packet->GetSize();
     const uint32_t count = m_abmFraming->FrameCount(size);
     const uint64_t first = llc.sndcp.Add({packet, sent}, static_cast<uint16_t>(count));
@@ -2716,7 +2397,7 @@ GprsPcu::HandToLlc(uint32_t index, GprsDirection dir, Ptr<Packet> packet, Time s
 void
 GprsPcu::PumpLlc(uint32_t index, GprsDirection dir)
 {
-    Link& link = GetLink(index, dir);
+    GprsBearer& link = GetLink(index, dir);
     const Time now = Simulator::Now();
     while (const auto frame = link.llc->entity.TakeNextFrame(now))
     {
@@ -2750,8 +2431,8 @@ GprsPcu::ServeLlc(uint32_t index, GprsDirection dir)
 {
     // The entity sending on dir receives on the other direction.
     const GprsDirection back = Opposite(dir);
-    LlcAbm& llc = *GetLink(index, dir).llc;
-    LlcAbm& peer = *GetLink(index, back).llc;
+    GprsBearer::LlcAbm& llc = *GetLink(index, dir).llc;
+    GprsBearer::LlcAbm& peer = *GetLink(index, back).llc;
     while (const auto sdu = llc.entity.PopDelivered())
     {
         if (const auto npdu = peer.sndcp.Deliver(sdu->sduId))

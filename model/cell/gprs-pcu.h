@@ -5,7 +5,8 @@
 #ifndef GPRS_PCU_H
 #define GPRS_PCU_H
 
-#include "ns3/attribute-helper.h"
+#include "gprs-cell-mobile.h"
+
 #include "ns3/event-id.h"
 #include "ns3/event-impl.h"
 #include "ns3/gprs-bler-model.h"
@@ -14,9 +15,12 @@
 #include "ns3/gprs-llc-abm.h"
 #include "ns3/gprs-llc-framing.h"
 #include "ns3/gprs-rlc-entity.h"
+#include "ns3/gprs-rlcmac-types.h"
 #include "ns3/gprs-sndcp-ack.h"
+#include "ns3/gprs-tbf-resources.h"
 #include "ns3/gprs-tbf.h"
 #include "ns3/gprs-unit-uniform.h"
+#include "ns3/gprs-uplink-block-controller.h"
 #include "ns3/nstime.h"
 #include "ns3/object-factory.h"
 #include "ns3/object.h"
@@ -49,85 +53,6 @@ struct GprsTimeslotLoad;
 struct GprsTimeslotCandidate;
 
 /**
- * \param os a stream
- * \param mode an RLC mode
- * \return os, having written "Acknowledged" or "Unacknowledged"
- */
-std::ostream& operator<<(std::ostream& os, GprsRlcMode mode);
-
-/**
- * \param is a stream
- * \param mode receives "Acknowledged" or "Unacknowledged"; anything else sets failbit
- * \return is
- */
-std::istream& operator>>(std::istream& is, GprsRlcMode& mode);
-
-// GprsRlcModeValue for the "RlcMode" attribute (not an EnumValue: see GprsCodingSchemeValue).
-ATTRIBUTE_VALUE_DEFINE(GprsRlcMode);
-ATTRIBUTE_ACCESSOR_DEFINE(GprsRlcMode);
-
-/**
- * \return a checker of GprsRlcModeValue that names the modes in its type information
- */
-Ptr<const AttributeChecker> MakeGprsRlcModeChecker();
-
-/**
- * \ingroup gprs
- * How LLC carries the IP packets of a mobile (TS 44.064 clause 4.1, operation modes).
- */
-enum class GprsLlcMode : uint8_t
-{
-    UNACKNOWLEDGED, //!< UI frames: a frame RLC loses is lost (TS 44.064 clause 6.3.3)
-    ACKNOWLEDGED,   //!< ABM: I frames acknowledged and sent again (GprsLlcAbmEntity)
-    CELL,           //!< for a mobile's LlcMode only: the mode of its cell's PCU
-};
-
-/**
- * \param os a stream
- * \param mode an LLC mode
- * \return os, having written "Unacknowledged", "Acknowledged" or "Cell"
- */
-std::ostream& operator<<(std::ostream& os, GprsLlcMode mode);
-
-/**
- * \param is a stream
- * \param mode receives "Unacknowledged", "Acknowledged" or "Cell"; anything else sets failbit
- * \return is
- */
-std::istream& operator>>(std::istream& is, GprsLlcMode& mode);
-
-// GprsLlcModeValue for the "LlcMode" attributes of the PCU and the mobiles.
-ATTRIBUTE_VALUE_DEFINE(GprsLlcMode);
-ATTRIBUTE_ACCESSOR_DEFINE(GprsLlcMode);
-
-/**
- * \param allowCell whether "Cell" (inherit the PCU's mode) is accepted: a mobile's attribute
- * \return a checker of GprsLlcModeValue
- */
-Ptr<const AttributeChecker> MakeGprsLlcModeChecker(bool allowCell);
-
-/**
- * \ingroup gprs
- * RLC/MAC control messages that cost a radio block.
- */
-enum class GprsControlMessage : uint8_t
-{
-    PACKET_DOWNLINK_ACK_NACK,          //!< mobile's Ack/Nack for a downlink TBF (polled, uplink)
-    PACKET_UPLINK_ACK_NACK,            //!< network's Ack/Nack for an uplink TBF (downlink)
-    PACKET_CONTROL_ACK,                //!< mobile's answer to the final Packet Uplink Ack/Nack
-    PACKET_DOWNLINK_ASSIGNMENT,        //!< downlink TBF assignment on PACCH
-    PACKET_UPLINK_ASSIGNMENT,          //!< uplink TBF assignment on PACCH
-    PACKET_UPLINK_DUMMY_CONTROL_BLOCK, //!< extended uplink TBF: a granted block without data
-};
-
-/**
- * \ingroup gprs
- * \param msg a control message
- * \return its TS 44.060 name
- */
-const char* ToString(GprsControlMessage msg);
-
-/**
  * \ingroup gprs
  * One RLC data block on the air, as reported by the GprsPcu "RlcBlock" trace source.
  */
@@ -147,7 +72,7 @@ struct GprsRlcBlockRecord
     double bler;         //!< BLER the loss was drawn with
 };
 
-/// USF value no uplink TBF gets: the model hands out 0..6 on each PDCH (GprsPcu::HasResources),
+/// USF value no uplink TBF gets: the model hands out 0..6 on each PDCH (GprsTbfResources),
 /// so 7 in a downlink block grants the next uplink block to nobody (TS 44.060 clause 10.4.1).
 constexpr uint8_t kGprsUsfFree = 7;
 
@@ -359,120 +284,6 @@ class GprsPcu : public Object
     void DoInitialize() override;
 
   private:
-    /// What the PCU remembers of a packet in a buffer, in the buffer's (FIFO) order.
-    struct Queued
-    {
-        Time sent;       //!< when the sending device accepted it
-        uint32_t octets; //!< its size
-    };
-
-    /// An LLC frame for RLC, kept until delivered or lost.
-    struct LlcFrame
-    {
-        Ptr<Packet> npdu;  //!< UI: the IP packet (N-PDU) this frame is a segment of; null: other
-        Time sent;         //!< when the sending device accepted the packet
-        uint32_t octets;   //!< frame size with LLC and SNDCP headers
-        uint16_t segment;  //!< SNDCP segment index
-        uint16_t segments; //!< SNDCP segments of the N-PDU
-        std::unique_ptr<GprsLlcAbmFrame> abm{}; //!< an LLC ABM frame (npdu null), else null
-    };
-
-    /// An IP packet sent in LLC acknowledged mode.
-    struct AbmNpdu
-    {
-        Ptr<Packet> packet; //!< the IP packet
-        Time sent;          //!< when the sending device accepted it
-    };
-
-    /// LLC acknowledged mode on one direction of one mobile.
-    struct LlcAbm
-    {
-        /**
-         * \param side the end whose entity sends on this direction
-         * \param parameters ABM parameters
-         */
-        LlcAbm(GprsLlcAbmSide side, const GprsLlcAbmParameters& parameters);
-
-        /// The entity sending on this direction (the network's on the downlink, the mobile's on
-        /// the uplink); it receives on the other direction.
-        GprsLlcAbmEntity entity;
-        GprsSndcpAckTracker<AbmNpdu> sndcp; //!< the IP packets of the PDUs given to entity
-        EventId timer;                      //!< the entity's timer (T200 / T201)
-        Time timerAt;                       //!< when timer expires
-    };
-
-    /// One direction of one mobile: buffer, LLC frames in RLC, the TBF.
-    struct Link
-    {
-        /// \param dir direction of the link
-        explicit Link(GprsDirection dir);
-
-        Ptr<Queue<Packet>> buffer;              //!< IP packets not yet handed to RLC
-        std::deque<Queued> queued;              //!< the buffer's packets, oldest first
-        uint64_t queuedOctets{0};               //!< octets in the buffer
-        std::deque<LlcFrame> frames;            //!< frames for RLC, ids firstFrameId...
-        uint64_t firstFrameId{0};               //!< id of frames.front()
-        std::size_t inRlc{0};                   //!< frames.front()... handed to the TBF's RLC
-        uint16_t segmentsOk{0};                 //!< SNDCP segments of the current N-PDU delivered
-        GprsTbf tbf;                            //!< the TBF's life cycle
-        EventId timer;                          //!< the TBF's deadline
-        std::unique_ptr<GprsRlcTxEntity> tx;    //!< sending entity
-        std::unique_ptr<GprsRlcRxEntity> rx;    //!< receiving entity
-        Ptr<GprsLinkAdaptation> linkAdaptation; //!< CS policy of the current TBF
-        GprsCodingScheme cs{GprsCodingScheme::CS2}; //!< CS for new blocks
-        bool pollOutstanding{false};                //!< downlink: an RRBP reservation is pending
-        bool ackOwed{false};                        //!< uplink: a Packet Uplink Ack/Nack is due
-        bool countdown{false};                      //!< uplink: CV counting, the TBF's data fixed
-        bool closing{false};                        //!< downlink: the hold is over, FBI next
-        uint32_t blocksSincePoll{0};                //!< downlink data blocks since the last poll
-        uint32_t blocksSinceAck{0};                 //!< uplink blocks received since the last ack
-        uint32_t acked{0};                          //!< blocks acknowledged by the last Ack/Nack
-        uint32_t nacked{0};                         //!< blocks negatively acknowledged by it
-        std::optional<double> ciReportDb;           //!< receiver's last reported C/I
-        uint8_t tfi{0};                             //!< TFI while the TBF holds one
-        std::array<uint8_t, 8> usf{};               //!< uplink: USF per assigned timeslot
-        std::unique_ptr<LlcAbm> llc;                //!< LLC acknowledged mode; null: UI frames
-    };
-
-    /// Per mobile state.
-    struct Ms
-    {
-        Ptr<GprsMsNetDevice> dev;          //!< the device
-        Link dl{GprsDirection::DOWNLINK};  //!< downlink
-        Link ul{GprsDirection::UPLINK};    //!< uplink
-        uint8_t dlFirst{0};                //!< first downlink TN of its TBFs
-        uint8_t dlCount{0};                //!< downlink TNs
-        uint8_t dlAckTn{0};                //!< TN of its polled Packet Downlink Ack/Nack
-        uint8_t ulFirst{0};                //!< first uplink TN
-        uint8_t ulCount{0};                //!< uplink TNs
-        double lastCi{-1e9};               //!< last C/I traced
-        bool lastOutage{false};            //!< last outage state traced
-        Time awayUntil;                    //!< reselecting a cell until then: unreachable
-        bool cellUpdatePending{false};     //!< the network does not know the mobile's cell yet
-        Time radioValidUntil{-1};          //!< cached C/I and outage hold until then
-        std::array<double, 4> blerCache{}; //!< BLER per CS at the cached C/I (< 0: unknown)
-        bool tracked{false};               //!< in m_tracked
-    };
-
-    /// An uplink block reserved by RRBP, and what the mobile answers in it.
-    struct Reservation
-    {
-        /// What the answer acknowledges.
-        enum Purpose : uint8_t
-        {
-            DL_DATA,       //!< Packet Downlink Ack/Nack for a polled downlink data block
-            UL_FINAL,      //!< Packet Control Ack for the final Packet Uplink Ack/Nack
-            DL_ASSIGNMENT, //!< Packet Control Ack for a Packet Downlink Assignment
-            UL_ASSIGNMENT, //!< Packet Control Ack for a Packet Uplink Assignment
-            UL_DUMMY,      //!< not a reservation: Packet Uplink Dummy Control Block in a USF block
-        };
-
-        bool valid{false}; //!< reserved
-        bool aware{false}; //!< the mobile decoded the poll
-        uint32_t ms{0};    //!< who answers
-        Purpose purpose{}; //!< what it answers
-    };
-
     /// What is on the air in one direction of one PDCH during one block period.
     struct Air
     {
@@ -492,17 +303,14 @@ class GprsPcu : public Object
         bool polled{false};                //!< downlink: RRBP valid
         uint8_t cv{15};                    //!< uplink data: countdown value
         GprsRlcTxKind txKind{};            //!< data: new or sent again
-        Reservation::Purpose purpose{};    //!< uplink control: what it answers
+        GprsPollPurpose purpose{};         //!< uplink control: what it answers
         GprsRlcDataBlock block;            //!< data block
         GprsRlcAckNackDescription ackNack; //!< Ack/Nack description
     };
 
-    /// Reservation ring depth in blocks: RRBP reaches at most 26 frames = 6 blocks ahead.
-    static constexpr uint32_t kReservationDepth = 8;
-
     bool Enqueue(uint32_t index, GprsDirection dir, Ptr<Packet> packet, Time sent);
-    Ms& GetMs(uint32_t ms);
-    const Ms& GetMs(uint32_t ms) const;
+    GprsCellMobile& GetMs(uint32_t ms);
+    const GprsCellMobile& GetMs(uint32_t ms) const;
     /**
      * Give mobile \p index its timeslots among those of the mobiles placed before it.
      * \param index the mobile
@@ -516,9 +324,9 @@ class GprsPcu : public Object
     void BlockEvent();
     void ReceiveAir();
     void ReceiveDownlink(Air& air);
-    void ReceiveUplink(uint8_t pdch, Air& air);
+    void ReceiveUplink(Air& air);
     void ReceiveDownlinkAckNack(const Air& air);
-    void PollUnanswered(uint32_t index, Reservation::Purpose purpose);
+    void PollUnanswered(uint32_t index, GprsPollPurpose purpose);
     /// Send the uplink block of \p pdch: what RRBP reserved, else what its USF granted.
     void TransmitUplink(uint8_t pdch);
     void TransmitDownlink(uint8_t pdch);
@@ -526,23 +334,17 @@ class GprsPcu : public Object
     /// \return whether one was sent
     bool SendControl(uint8_t pdch);
     bool SendDownlinkData(uint8_t pdch);
-    /// Set the USF of \p pdch's next uplink block (m_usf, already cleared).
+    /// Grant \p pdch's next uplink block by USF, unless a poll reserved it.
     void GrantUplink(uint8_t pdch);
     bool HasWork() const;
     void CollectSenders();
     /// Add mobile \p index to m_tracked (it has a TBF or owes an Ack/Nack).
     void Track(uint32_t index);
-    /// \return whether \p ms has a TBF in any state but NONE or an Ack/Nack owed
-    static bool NeedsTracking(const Ms& ms);
     /// Refresh mobile \p index's cached C/I, outage and BLERs (the caller found \p now at or past
     /// its radioValidUntil: the schedule may have changed).
     void UpdateRadio(uint32_t index, const Time& now);
 
-    bool OnDownlinkSlot(const Ms& ms, uint8_t pdch) const;
-    bool OnUplinkSlot(const Ms& ms, uint8_t pdch) const;
-    bool IsOnPacch(const Ms& ms) const;
-    uint8_t GetPacchTn(const Ms& ms) const;
-    bool WantsToSend(Ms& ms, Link& link, GprsDirection dir, uint8_t pdch);
+    bool WantsToSend(GprsCellMobile& ms, GprsBearer& link, GprsDirection dir, uint8_t pdch);
 
     /**
      * Hand packets of \p link's buffer to its RLC entity where RLC needs them (RefillRlc).
@@ -550,44 +352,26 @@ class GprsPcu : public Object
      * \param link its link in direction \p dir
      * \param dir the direction
      */
-    void Refill(Ms& ms, Link& link, GprsDirection dir)
+    void Refill(GprsCellMobile& ms, GprsBearer& link, GprsDirection dir)
     {
-        // Asked before every block a TBF may send: the usual "nothing to hand over" without a
-        // call. Once the countdown or the final block fixed the TBF's data, what arrives waits
-        // for the next TBF; the downlink takes packets only when RLC's queue no longer fills the
-        // next block.
-        if (!link.countdown && !link.tx->IsFinalSent() &&
-            (dir == GprsDirection::UPLINK ||
-             (!link.queued.empty() && link.tx->GetQueuedOctets() <= GprsRlcDataOctets(link.cs))))
+        if (link.NeedsRefill())
         {
             RefillRlc(ms, link, dir);
         }
     }
 
     /// Refill() where RLC may take packets.
-    void RefillRlc(Ms& ms, Link& link, GprsDirection dir);
-    bool EndsTbf(const Link& link) const;
-    void HandToRlc(Ms& ms, Link& link, GprsDirection dir);
+    void RefillRlc(GprsCellMobile& ms, GprsBearer& link, GprsDirection dir);
+    void HandToRlc(GprsCellMobile& ms, GprsBearer& link, GprsDirection dir);
 
-    /**
-     * \param link a link
-     * \return whether LLC would take an IP packet of its buffer now (UI: whenever there is one)
-     */
-    static bool HasDataForLlc(const Link& link)
-    {
-        return !link.queued.empty() && (!link.llc || LlcTakesPacket(link.llc->entity));
-    }
-
-    static bool LlcTakesPacket(const GprsLlcAbmEntity& llc);
-    bool CanJoinTbf(const Link& link) const;
-    void AppendFrame(Link& link, LlcFrame frame);
+    void AppendFrame(GprsBearer& link, GprsBearer::LlcFrame frame);
     void HandToLlc(uint32_t index, GprsDirection dir, Ptr<Packet> packet, Time sent);
     void PumpLlc(uint32_t index, GprsDirection dir);
     void ServeLlc(uint32_t index, GprsDirection dir);
     void ReceiveLlc(uint32_t index, GprsDirection dir, const GprsLlcAbmFrame& frame);
     void LlcTimerExpired(uint32_t index, GprsDirection dir);
-    uint32_t LlcTotalOctets(const Link& link, uint32_t npduOctets) const;
-    void DropExpired(uint32_t index, Link& link);
+    uint32_t LlcTotalOctets(const GprsBearer& link, uint32_t npduOctets) const;
+    void DropExpired(GprsBearer& link);
 
     /**
      * Draw whether a block to or from a mobile is lost.
@@ -608,20 +392,26 @@ class GprsPcu : public Object
      * \param cs a coding scheme
      * \return its block error rate in \p cs now (kept in ms.blerCache until the radio changes)
      */
-    double GetBler(const Ms& ms, GprsCodingScheme cs) const;
+    double GetBler(const GprsCellMobile& ms, GprsCodingScheme cs) const;
 
     GprsTbfConfig GetTbfConfig(GprsDirection dir) const;
     void ArmTimer(uint32_t index, GprsDirection dir);
     void TimerExpired(uint32_t index, GprsDirection dir);
     void KeepAlive(uint32_t index, GprsDirection dir);
     void EndHold(uint32_t index, GprsDirection dir);
-    void QueueDummyFrame(Link& link);
+    void QueueDummyFrame(GprsBearer& link);
     void RequestTbf(uint32_t index, GprsDirection dir);
     void StartAccess(uint32_t index, GprsDirection dir, Time wait = Time(0));
     static bool HoldsTfi(const GprsTbf& tbf);
+    /**
+     * \param index a mobile
+     * \param dir a direction
+     * \return the TFIs and USFs the other mobiles' TBFs of that direction hold
+     */
+    GprsTbfResources CountResources(uint32_t index, GprsDirection dir) const;
     bool HasResources(uint32_t index, GprsDirection dir) const;
     void AllocateTfi(uint32_t index, GprsDirection dir);
-    uint8_t GetCountdownValue(const Ms& ms, const Link& link, uint8_t bsn) const;
+    uint8_t GetCountdownValue(const GprsCellMobile& ms, const GprsBearer& link, uint8_t bsn) const;
     void TraceRadioBlock(GprsDirection dir, uint8_t pdch, const Air& air);
     void RejectAccess(uint32_t index, GprsDirection dir);
     void WakeWaiting(GprsDirection dir);
@@ -635,24 +425,19 @@ class GprsPcu : public Object
                        GprsDirection dir,
                        const std::vector<GprsReassembledLlcFrame>& frames);
     void DropFrontFrame(uint32_t index, GprsDirection dir);
-    static void PopFrontFrame(Link& link);
     void NotifyPacketLost(uint32_t index, GprsDirection dir, Ptr<const Packet> packet);
     void FallBackToRandomAccess(uint32_t index);
     void PollFailed(uint32_t index);
     void DeliverUp(uint32_t index, GprsDirection dir, Ptr<Packet> packet, Time sent);
     void ForwardToCore(Ptr<Packet> packet);
-    Link& GetLink(uint32_t index, GprsDirection dir);
-    const Link& GetLink(uint32_t index, GprsDirection dir) const;
-    void UpdateCs(Link& link);
-    Reservation& ReservationAt(uint64_t block, uint8_t pdch);
+    GprsBearer& GetLink(uint32_t index, GprsDirection dir);
+    const GprsBearer& GetLink(uint32_t index, GprsDirection dir) const;
 
-    Ptr<GprsBssNetDevice> m_bss;             //!< network side
-    std::vector<Ms> m_mss;                   //!< mobiles
-    std::array<std::array<Air, 8>, 2> m_air; //!< [direction][pdch] blocks in flight
-    std::array<std::array<Reservation, 8>, kReservationDepth> m_reservations; //!< RRBP ring
-    std::array<int64_t, 8> m_usf;       //!< mobile granted the next uplink block, or -1
-    std::array<bool, 8> m_usfDecoded;   //!< the granted mobile decoded its USF
-    std::vector<uint32_t> m_candidates; //!< scratch list for the scheduler
+    Ptr<GprsBssNetDevice> m_bss;              //!< network side
+    std::vector<GprsCellMobile> m_mss;        //!< mobiles
+    std::array<std::array<Air, 8>, 2> m_air;  //!< [direction][pdch] blocks in flight
+    GprsUplinkBlockController m_uplinkBlocks; //!< polls and USF grants of the uplink blocks
+    std::vector<uint32_t> m_candidates;       //!< scratch list for the scheduler
     /// Entities of released TBFs, reused (Reset) by new ones: a cell holds at most as many as
     /// it had TBFs at once, each store as large as the highest BSN it held.
     std::vector<std::unique_ptr<GprsRlcTxEntity>> m_txPool;

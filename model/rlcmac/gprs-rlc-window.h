@@ -5,6 +5,8 @@
 #ifndef GPRS_RLC_WINDOW_H
 #define GPRS_RLC_WINDOW_H
 
+#include "gprs-rlcmac-types.h"
+
 #include <array>
 #include <bitset>
 #include <cstddef>
@@ -70,16 +72,6 @@ GprsRlcBsnInRange(uint16_t bsn, uint16_t start, uint16_t size)
 {
     return GprsRlcBsnDistance(start, bsn) < size;
 }
-
-/**
- * \ingroup gprs
- * RLC mode of a TBF (TS 44.060 clause 9.3: RLC_MODE of the assignment messages).
- */
-enum class GprsRlcMode : uint8_t
-{
-    ACKNOWLEDGED,   //!< selective-repeat ARQ, clause 9.3.2
-    UNACKNOWLEDGED, //!< no retransmission, clause 9.3.3
-};
 
 /**
  * \ingroup gprs

@@ -10,37 +10,6 @@
 namespace ns3
 {
 
-const char*
-ToString(GprsDirection dir)
-{
-    return dir == GprsDirection::DOWNLINK ? "DL" : "UL";
-}
-
-const char*
-ToString(GprsTbfState state)
-{
-    switch (state)
-    {
-    case GprsTbfState::NONE:
-        return "NONE";
-    case GprsTbfState::ACCESS_CCCH:
-        return "ACCESS_CCCH";
-    case GprsTbfState::CHANNEL_REQUEST:
-        return "CHANNEL_REQUEST";
-    case GprsTbfState::ASSIGN_PACCH:
-        return "ASSIGN_PACCH";
-    case GprsTbfState::FLOW:
-        return "FLOW";
-    case GprsTbfState::HOLD:
-        return "HOLD";
-    case GprsTbfState::FINISHED:
-        return "FINISHED";
-    case GprsTbfState::RELEASED:
-        return "RELEASED";
-    }
-    return "?";
-}
-
 GprsTbf::GprsTbf(GprsDirection dir, const GprsTbfConfig& config)
     : m_dir(dir),
       m_config(config)

@@ -5,6 +5,8 @@
 #ifndef GPRS_TBF_H
 #define GPRS_TBF_H
 
+#include "gprs-rlcmac-types.h"
+
 #include "ns3/nstime.h"
 
 #include <cstdint>
@@ -24,23 +26,6 @@ namespace ns3
 
 /**
  * \ingroup gprs
- * Direction of a TBF or a block.
- */
-enum class GprsDirection : uint8_t
-{
-    DOWNLINK, //!< network to mobile
-    UPLINK,   //!< mobile to network
-};
-
-/**
- * \ingroup gprs
- * \param dir a direction
- * \return "DL" or "UL"
- */
-const char* ToString(GprsDirection dir);
-
-/**
- * \ingroup gprs
  * State of a TBF as the network sees it.
  */
 enum class GprsTbfState : uint8_t
@@ -55,12 +40,20 @@ enum class GprsTbfState : uint8_t
     RELEASED,        //!< released; its TFI is not reused until the release timer expires
 };
 
-/**
- * \ingroup gprs
- * \param state a state
- * \return its name
- */
-const char* ToString(GprsTbfState state);
+/// Names of the TBF states, as logs write them.
+template <>
+struct GprsEnumText<GprsTbfState>
+{
+    static constexpr std::array<const char*, 8> kNames{"NONE",
+                                                       "ACCESS_CCCH",
+                                                       "CHANNEL_REQUEST",
+                                                       "ASSIGN_PACCH",
+                                                       "FLOW",
+                                                       "HOLD",
+                                                       "FINISHED",
+                                                       "RELEASED"}; //!< names
+    static constexpr const char* kWhat = "TBF state";               //!< what a value is
+};
 
 /**
  * \ingroup gprs

@@ -1,0 +1,34 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "gprs-cell-mobile.h"
+
+#include "gprs-ms-net-device.h"
+
+namespace ns3
+{
+
+GprsCellMobile::GprsCellMobile(uint32_t index, Ptr<GprsMsNetDevice> dev)
+    : index(index),
+      dev(dev),
+      dl(index, GprsDirection::DOWNLINK),
+      ul(index, GprsDirection::UPLINK)
+{
+}
+
+bool
+GprsCellMobile::IsOnPacch(Time now) const
+{
+    return dl.tbf.KeepsMobileOnPacch(now) || ul.tbf.IsOpen();
+}
+
+uint8_t
+GprsCellMobile::GetPacchTn() const
+{
+    // One PDCH carries the mobile's PACCH: that of its uplink TBF, else the timeslot where it
+    // answers polls of its downlink TBF.
+    return ul.tbf.IsOpen() ? ulFirst : dlAckTn;
+}
+
+} // namespace ns3

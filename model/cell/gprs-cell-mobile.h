@@ -1,0 +1,114 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef GPRS_CELL_MOBILE_H
+#define GPRS_CELL_MOBILE_H
+
+#include "gprs-bearer.h"
+
+#include "ns3/nstime.h"
+#include "ns3/ptr.h"
+
+#include <array>
+#include <cstdint>
+
+/**
+ * \file
+ * \ingroup gprs
+ * What the cell keeps of one mobile: its two bearers, its timeslots, its radio state.
+ */
+
+namespace ns3
+{
+
+class GprsMsNetDevice;
+
+/**
+ * \ingroup gprs
+ * \brief One mobile of a cell as the PCU runs it (replaces the PCU's per-mobile record): its
+ * index, device, downlink and uplink bearers, the timeslots of its TBFs, and the cached radio
+ * state of its blocks.
+ */
+struct GprsCellMobile
+{
+    /**
+     * \param index the mobile's index in the cell
+     * \param dev its device
+     */
+    GprsCellMobile(uint32_t index, Ptr<GprsMsNetDevice> dev);
+
+    /**
+     * \param dir a direction
+     * \return the bearer of that direction
+     */
+    GprsBearer& GetBearer(GprsDirection dir)
+    {
+        return dir == GprsDirection::DOWNLINK ? dl : ul;
+    }
+
+    /**
+     * \param dir a direction
+     * \return the bearer of that direction
+     */
+    const GprsBearer& GetBearer(GprsDirection dir) const
+    {
+        return dir == GprsDirection::DOWNLINK ? dl : ul;
+    }
+
+    /**
+     * \param pdch a timeslot
+     * \return whether the mobile's downlink TBFs use it
+     */
+    bool OnDownlinkSlot(uint8_t pdch) const
+    {
+        return pdch >= dlFirst && pdch < dlFirst + dlCount;
+    }
+
+    /**
+     * \param pdch a timeslot
+     * \return whether the mobile's uplink TBFs use it
+     */
+    bool OnUplinkSlot(uint8_t pdch) const
+    {
+        return pdch >= ulFirst && pdch < ulFirst + ulCount;
+    }
+
+    /**
+     * \param now the time
+     * \return whether the mobile listens to PACCH (a downlink TBF, T3192 after one, or an open
+     *         uplink TBF): an assignment reaches it there
+     */
+    bool IsOnPacch(Time now) const;
+
+    /// \return the timeslot of its PACCH: its uplink TBF's, else where it answers polls
+    uint8_t GetPacchTn() const;
+
+    /// \return whether it has a TBF in any state but NONE or an Ack/Nack owed
+    bool NeedsTracking() const
+    {
+        return dl.tbf.GetState() != GprsTbfState::NONE || ul.tbf.GetState() != GprsTbfState::NONE ||
+               dl.ackOwed || ul.ackOwed;
+    }
+
+    const uint32_t index;              //!< index in the cell
+    Ptr<GprsMsNetDevice> dev;          //!< the device
+    GprsBearer dl;                     //!< downlink
+    GprsBearer ul;                     //!< uplink
+    uint8_t dlFirst{0};                //!< first downlink TN of its TBFs
+    uint8_t dlCount{0};                //!< downlink TNs
+    uint8_t dlAckTn{0};                //!< TN of its polled Packet Downlink Ack/Nack
+    uint8_t ulFirst{0};                //!< first uplink TN
+    uint8_t ulCount{0};                //!< uplink TNs
+    double lastCi{-1e9};               //!< last C/I traced
+    bool lastOutage{false};            //!< last outage state traced
+    Time awayUntil;                    //!< reselecting a cell until then: unreachable
+    bool cellUpdatePending{false};     //!< the network does not know the mobile's cell yet
+    Time radioValidUntil{-1};          //!< cached C/I and outage hold until then
+    std::array<double, 4> blerCache{}; //!< BLER per CS at the cached C/I (< 0: unknown)
+    bool tracked{false};               //!< among the PCU's tracked mobiles
+};
+
+} // namespace ns3
+
+#endif /* GPRS_CELL_MOBILE_H */
