@@ -135,7 +135,7 @@ GprsFlowStatsCalculator::Install(const NodeContainer& mobiles)
         }
         ipv4->TraceConnectWithoutContext(
             "LocalDeliver",
-            MakeCallback(&GprsFlowStatsCalculator::MobileDeliver, this).Bind(node));
+            MakeCallback(&GprsFlowStatsCalculator::MobileDeliver, this).Bind(node->GetId()));
         for (uint32_t d = 0; d < node->GetNDevices(); ++d)
         {
             const Ptr<GprsMsNetDevice> ms = DynamicCast<GprsMsNetDevice>(node->GetDevice(d));
@@ -159,7 +159,7 @@ GprsFlowStatsCalculator::Install(const NodeContainer& mobiles)
         {
             ipv4->TraceConnectWithoutContext(
                 "SendOutgoing",
-                MakeCallback(&GprsFlowStatsCalculator::OriginSend, this).Bind(*it));
+                MakeCallback(&GprsFlowStatsCalculator::OriginSend, this).Bind((*it)->GetId()));
         }
     }
 }
@@ -210,14 +210,15 @@ GprsFlowStatsCalculator::Classify(const Ipv4Header& header,
 }
 
 void
-GprsFlowStatsCalculator::OriginSend(Ptr<Node> node,
+GprsFlowStatsCalculator::OriginSend(uint32_t nodeId,
                                     const Ipv4Header& header,
                                     Ptr<const Packet> packet,
                                     uint32_t)
 {
     GprsFlowKey key;
     // Only the node that owns the source address is the origin, not one that speaks for it.
-    if (node->GetObject<Ipv4L3Protocol>()->GetInterfaceForAddress(header.GetSource()) < 0 ||
+    if (NodeList::GetNode(nodeId)->GetObject<Ipv4L3Protocol>()->GetInterfaceForAddress(
+            header.GetSource()) < 0 ||
         !Classify(header, packet, key))
     {
         return;
@@ -261,7 +262,7 @@ GprsFlowStatsCalculator::CellAccept(Ptr<const Packet> packet)
 }
 
 void
-GprsFlowStatsCalculator::MobileDeliver(Ptr<Node> node,
+GprsFlowStatsCalculator::MobileDeliver(uint32_t nodeId,
                                        const Ipv4Header& header,
                                        Ptr<const Packet> packet,
                                        uint32_t)
@@ -273,7 +274,7 @@ GprsFlowStatsCalculator::MobileDeliver(Ptr<Node> node,
     }
     const Time now = Simulator::Now();
     Flow& flow = m_flows[key];
-    flow.mobileNode = node->GetId();
+    flow.mobileNode = nodeId;
     GprsFlowKpis d;
     d.rxPackets = 1;
     d.rxBytes = packet->GetSize() + header.GetSerializedSize();

@@ -144,12 +144,14 @@ class GprsFlowStatsCalculator : public Object
         std::deque<uint16_t> inCell;            //!< IP identifications the cell accepted, in order
     };
 
-    void OriginSend(Ptr<Node> node,
+    // The traces are bound to a node's id, not its Ptr: a Ptr bound into the node's own IP stack
+    // would keep the node alive (a reference cycle, which LeakSanitizer reports).
+    void OriginSend(uint32_t nodeId,
                     const Ipv4Header& header,
                     Ptr<const Packet> packet,
                     uint32_t interface);
     void CellAccept(Ptr<const Packet> packet);
-    void MobileDeliver(Ptr<Node> node,
+    void MobileDeliver(uint32_t nodeId,
                        const Ipv4Header& header,
                        Ptr<const Packet> packet,
                        uint32_t interface);
