@@ -104,6 +104,7 @@ enum class GprsControlMessage : uint8_t
 template <>
 struct GprsEnumText<GprsControlMessage>
 {
+    /// names
     static constexpr std::array<const char*, 6> kNames{
         "PACKET_DOWNLINK_ACK_NACK",
         "PACKET_UPLINK_ACK_NACK",
@@ -111,7 +112,7 @@ struct GprsEnumText<GprsControlMessage>
         "PACKET_DOWNLINK_ASSIGNMENT",
         "PACKET_UPLINK_ASSIGNMENT",
         "PACKET_UPLINK_DUMMY_CONTROL_BLOCK",
-    };                                                      //!< names
+    };
     static constexpr const char* kWhat = "control message"; //!< what a value is
 };
 
