@@ -7,27 +7,11 @@
 namespace ns3
 {
 
-GprsBearer::LlcAbm::LlcAbm(GprsLlcAbmSide side, const GprsLlcAbmParameters& parameters)
-    : entity(side, parameters)
-{
-}
-
 GprsBearer::GprsBearer(uint32_t ms, GprsDirection dir)
     : ms(ms),
+      llc(ms, dir),
       tbf(dir, GprsTbfConfig{})
 {
-}
-
-bool
-GprsBearer::LlcTakesPacket(const GprsLlcAbmEntity& llc)
-{
-    // Acknowledged mode: LLC takes an IP packet only when it would send it at once (in ADM the
-    // packet starts the establishment), so that the rest waits in the buffer, not in LLC, and a
-    // TBF is asked for only when there is a frame to carry.
-    const GprsLlcAbmState state = llc.GetState();
-    return llc.GetQueued() == 0 &&
-           (state == GprsLlcAbmState::ADM || (state == GprsLlcAbmState::ABM && !llc.IsPeerBusy() &&
-                                              llc.GetOutstanding() < llc.GetTransmitWindow()));
 }
 
 void

@@ -9,11 +9,12 @@
 namespace ns3
 {
 
-GprsCellMobile::GprsCellMobile(uint32_t index, Ptr<GprsMsNetDevice> dev)
+GprsCellMobile::GprsCellMobile(uint32_t index, Ptr<GprsMsNetDevice> dev, GprsRadioLink radio)
     : index(index),
       dev(dev),
       dl(index, GprsDirection::DOWNLINK),
-      ul(index, GprsDirection::UPLINK)
+      ul(index, GprsDirection::UPLINK),
+      radio(std::move(radio))
 {
 }
 

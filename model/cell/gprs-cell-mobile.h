@@ -7,6 +7,7 @@
 
 #include "gprs-bearer.h"
 
+#include "ns3/gprs-radio-link.h"
 #include "ns3/nstime.h"
 #include "ns3/ptr.h"
 
@@ -27,16 +28,16 @@ class GprsMsNetDevice;
 /**
  * \ingroup gprs
  * \brief One mobile of a cell as the PCU runs it (replaces the PCU's per-mobile record): its
- * index, device, downlink and uplink bearers, the timeslots of its TBFs, and the cached radio
- * state of its blocks.
+ * index, device, downlink and uplink bearers, its radio link, and the timeslots of its TBFs.
  */
 struct GprsCellMobile
 {
     /**
      * \param index the mobile's index in the cell
      * \param dev its device
+     * \param radio its radio link
      */
-    GprsCellMobile(uint32_t index, Ptr<GprsMsNetDevice> dev);
+    GprsCellMobile(uint32_t index, Ptr<GprsMsNetDevice> dev, GprsRadioLink radio);
 
     /**
      * \param dir a direction
@@ -91,22 +92,19 @@ struct GprsCellMobile
                dl.ackOwed || ul.ackOwed;
     }
 
-    const uint32_t index;              //!< index in the cell
-    Ptr<GprsMsNetDevice> dev;          //!< the device
-    GprsBearer dl;                     //!< downlink
-    GprsBearer ul;                     //!< uplink
-    uint8_t dlFirst{0};                //!< first downlink TN of its TBFs
-    uint8_t dlCount{0};                //!< downlink TNs
-    uint8_t dlAckTn{0};                //!< TN of its polled Packet Downlink Ack/Nack
-    uint8_t ulFirst{0};                //!< first uplink TN
-    uint8_t ulCount{0};                //!< uplink TNs
-    double lastCi{-1e9};               //!< last C/I traced
-    bool lastOutage{false};            //!< last outage state traced
-    Time awayUntil;                    //!< reselecting a cell until then: unreachable
-    bool cellUpdatePending{false};     //!< the network does not know the mobile's cell yet
-    Time radioValidUntil{-1};          //!< cached C/I and outage hold until then
-    std::array<double, 4> blerCache{}; //!< BLER per CS at the cached C/I (< 0: unknown)
-    bool tracked{false};               //!< among the PCU's tracked mobiles
+    const uint32_t index;          //!< index in the cell
+    Ptr<GprsMsNetDevice> dev;      //!< the device
+    GprsBearer dl;                 //!< downlink
+    GprsBearer ul;                 //!< uplink
+    GprsRadioLink radio;           //!< its radio link: C/I, outages, block losses
+    uint8_t dlFirst{0};            //!< first downlink TN of its TBFs
+    uint8_t dlCount{0};            //!< downlink TNs
+    uint8_t dlAckTn{0};            //!< TN of its polled Packet Downlink Ack/Nack
+    uint8_t ulFirst{0};            //!< first uplink TN
+    uint8_t ulCount{0};            //!< uplink TNs
+    Time awayUntil;                //!< reselecting a cell until then: unreachable
+    bool cellUpdatePending{false}; //!< the network does not know the mobile's cell yet
+    bool tracked{false};           //!< among the PCU's tracked mobiles
 };
 
 } // namespace ns3

@@ -10,6 +10,7 @@
 
 #include "ns3/gprs-gilbert-elliott.h"
 #include "ns3/gprs-radio-conditions.h"
+#include "ns3/gprs-radio-link.h"
 
 #include <optional>
 #include <vector>
@@ -30,7 +31,7 @@ namespace ns3
  * Its radio state (multislot class, C/I over time, outages) is configured here; its RLC/MAC is
  * simulated by the cell's PCU, which simulates both ends of the radio interface.
  */
-class GprsMsNetDevice : public GprsNetDevice
+class GprsMsNetDevice : public GprsNetDevice, public GprsRadioSource
 {
   public:
     /**
@@ -59,13 +60,13 @@ class GprsMsNetDevice : public GprsNetDevice
     void SetRadioConditions(const GprsRadioConditions& radio);
 
     /// \return the radio conditions
-    const GprsRadioConditions& GetRadioConditions() const;
+    const GprsRadioConditions& GetRadioConditions() const override;
 
     /**
      * \return the Gilbert-Elliott block loss process that replaces BLER(CS, C/I) for this
      *         mobile, or null when BLER is used (attribute UseGilbertElliott)
      */
-    GprsGilbertElliott* GetGilbertElliott()
+    GprsGilbertElliott* GetGilbertElliott() override
     {
         // Asked for every radio block: the usual cases without a call.
         return !m_useGilbertElliott ? nullptr : m_ge ? &*m_ge : MakeGilbertElliott();

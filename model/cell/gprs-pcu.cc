@@ -35,59 +35,8 @@ NS_OBJECT_ENSURE_REGISTERED(GprsPcu);
 
 namespace
 {
-/// Control blocks are always sent with CS-1 (TS 44.060 clause 10.2, 11).
-constexpr GprsCodingScheme kControlCs = GprsCodingScheme::CS1;
 /// RRBP = 0: the reserved uplink block starts 13 frames later, always 3 blocks later.
 constexpr uint64_t kRrbpBlocks = 3;
-
-constexpr uint32_t
-DirIndex(GprsDirection dir)
-{
-    return dir == GprsDirection::DOWNLINK ? 0 : 1;
-}
-
-constexpr GprsDirection
-Opposite(GprsDirection dir)
-{
-    return dir == GprsDirection::DOWNLINK ? GprsDirection::UPLINK : GprsDirection::DOWNLINK;
-}
-
-/**
- * Blocks whose store memory a pooled RLC entity keeps (6.7 KB): the short TBFs that carry TCP
- * ACKs (most TBFs) reuse it; a long TBF's store (up to 128 blocks, 53 KB) is freed at release,
- * so that a cell's pool does not hold the high-water memory of its busiest moment (the busy
- * network of gprs-benchmark, 500 cells: peak 368,612 KiB so, 560,092 KiB with whole stores).
- */
-constexpr std::size_t kPooledStoreBlocks = 16;
-
-/**
- * \param pool entities of released TBFs, reset at release
- * \param mode RLC mode of the new TBF
- * \return an entity for a new TBF: one of \p pool (reset again only if the RlcMode attribute
- *         changed since its release), or a new one if it is empty
- */
-template <typename Entity>
-std::unique_ptr<Entity>
-FromPool(std::vector<std::unique_ptr<Entity>>& pool, GprsRlcMode mode)
-{
-    if (pool.empty())
-    {
-        return std::make_unique<Entity>(mode);
-    }
-    std::unique_ptr<Entity> entity = std::move(pool.back());
-    pool.pop_back();
-    if (entity->GetMode() != mode)
-    {
-        entity->Reset(mode, kPooledStoreBlocks);
-    }
-    return entity;
-}
-} // namespace
-
-namespace
-{
-/// T3192 values SI13 can carry (TS 44.060 12.24, 3-bit code).
-constexpr std::array<int64_t, 8> kT3192Ms = {0, 80, 120, 160, 200, 500, 1000, 1500};
 
 /// Accepts factories of GprsLinkAdaptation types only (ns-3's checker takes any type, and
 /// the PCU would then create an object that chooses no coding scheme).
@@ -104,19 +53,6 @@ MakeGprsLinkAdaptationChecker()
         "ns3::GprsLinkAdaptation or a type derived from it, as Type or Type[Name=value|...]");
 }
 
-/// Accepts only the T3192 values SI13 can carry.
-Ptr<const AttributeChecker>
-MakeGprsT3192Checker()
-{
-    return Create<GprsPredicateChecker<TimeValue>>(
-        [](const TimeValue& v) {
-            return std::find(kT3192Ms.begin(), kT3192Ms.end(), v.Get().GetMilliSeconds()) !=
-                       kT3192Ms.end() &&
-                   v.Get() == MilliSeconds(v.Get().GetMilliSeconds());
-        },
-        "ns3::TimeValue",
-        "Time, one of 0ms 80ms 120ms 160ms 200ms 500ms 1000ms 1500ms");
-}
 } // namespace
 
 TypeId
@@ -125,187 +61,46 @@ GprsPcu::GetTypeId()
     // Only a mobile's LLC mode may be Cell (the mode of its cell's PCU).
     const auto notCell = [](GprsLlcMode mode) { return mode != GprsLlcMode::CELL; };
     static TypeId tid =
-        TypeId("ns3::GprsPcu")
-            .SetParent<Object>()
-            .SetGroupName("Gprs")
-            .AddConstructor<GprsPcu>()
-            .AddAttribute("NumberOfPdchs",
-                          "PDCHs (timeslots) of the cell carrying packet data, 1..8. Default 4, "
-                          "the setup of Meyer (WCNC 1999) and Rendon et al.",
-                          UintegerValue(4),
-                          MakeUintegerAccessor(&GprsPcu::m_numPdch),
-                          MakeUintegerChecker<uint32_t>(1, 8))
-            .AddAttribute("RlcMode",
-                          "RLC mode of every TBF (TS 44.060 clause 9.3). Default acknowledged, "
-                          "as in all the studies reproduced.",
-                          GprsRlcModeValue(GprsRlcMode::ACKNOWLEDGED),
-                          MakeGprsRlcModeAccessor(&GprsPcu::m_rlcMode),
-                          MakeGprsEnumChecker<GprsRlcModeValue>("ns3::GprsRlcModeValue"))
-            .AddAttribute("BlerFile",
-                          "Text file of BLER(CS, C/I) points replacing the default curves "
-                          "(format in doc/gprs.rst); empty: the defaults.",
-                          StringValue(""),
-                          MakeStringAccessor(&GprsPcu::m_blerFile),
-                          MakeStringChecker())
-            .AddAttribute("DownlinkLinkAdaptation",
-                          "Coding scheme choice for downlink TBFs. Default: fixed CS-2, the "
-                          "scheme of the networks measured by Chakravorty and by Benko.",
-                          StringValue("ns3::GprsFixedLinkAdaptation[CodingScheme=CS-2]"),
-                          MakeObjectFactoryAccessor(&GprsPcu::m_dlLinkAdaptation),
-                          MakeGprsLinkAdaptationChecker())
-            .AddAttribute("UplinkLinkAdaptation",
-                          "Coding scheme choice for uplink TBFs. Default: fixed CS-2.",
-                          StringValue("ns3::GprsFixedLinkAdaptation[CodingScheme=CS-2]"),
-                          MakeObjectFactoryAccessor(&GprsPcu::m_ulLinkAdaptation),
-                          MakeGprsLinkAdaptationChecker())
-            .AddAttribute("Scheduler",
-                          "Which TBF gets a PDCH in a block period.",
-                          StringValue("ns3::GprsRoundRobinScheduler"),
-                          MakePointerAccessor(&GprsPcu::m_scheduler),
-                          MakePointerChecker<GprsScheduler>())
-            .AddAttribute("DownlinkAssignmentDelay",
-                          "Seconds from the first downlink packet for an idle mobile to its "
-                          "TBF (paging/CCCH Packet Downlink Assignment). Default uniform "
-                          "0.1..0.2 s: the TBF set-up cost measured by Chakravorty & Pratt "
-                          "(JCN 2002).",
-                          StringValue("ns3::UniformRandomVariable[Min=0.1|Max=0.2]"),
-                          MakePointerAccessor(&GprsPcu::m_dlAssignmentDelay),
-                          MakePointerChecker<RandomVariableStream>())
-            .AddAttribute("UplinkAccessDelay",
-                          "Seconds from uplink data at a mobile without a TBF and no downlink "
-                          "TBF to the uplink TBF (random access, Immediate Assignment). Default "
-                          "uniform 0.1..0.2 s, as the downlink (Chakravorty & Pratt; Rendon et "
-                          "al. use an access grant wait of 0.1 s).",
-                          StringValue("ns3::UniformRandomVariable[Min=0.1|Max=0.2]"),
-                          MakePointerAccessor(&GprsPcu::m_ulAccessDelay),
-                          MakePointerChecker<RandomVariableStream>())
-            .AddAttribute("PollInterval",
-                          "The network polls (RRBP) a downlink TBF every N data blocks, on the "
-                          "final block and when the window is about to stall. Default 16: a "
-                          "quarter of the 64-block window, so that the Ack/Nack (3 blocks "
-                          "later) arrives before the window stalls.",
-                          UintegerValue(16),
-                          MakeUintegerAccessor(&GprsPcu::m_pollInterval),
-                          MakeUintegerChecker<uint32_t>(1, 64))
-            .AddAttribute("UplinkAckInterval",
-                          "The network sends a Packet Uplink Ack/Nack every N received uplink "
-                          "blocks, and on the final block. Default 16, as PollInterval.",
-                          UintegerValue(16),
-                          MakeUintegerAccessor(&GprsPcu::m_ulAckInterval),
-                          MakeUintegerChecker<uint32_t>(1, 64))
-            .AddAttribute("T3192",
-                          "After its downlink TBF ends the mobile listens to PACCH this long, "
-                          "so a new downlink TBF is assigned there without CCCH delay "
-                          "(TS 44.060 clause 13.1). SI13 codes it in 3 bits (TS 44.060 "
-                          "12.24): 0, 80, 120, 160, 200, 500, 1000 or 1500 ms. Default 1500 ms "
-                          "as osmo-pcu.",
-                          TimeValue(MilliSeconds(1500)),
-                          MakeTimeAccessor(&GprsPcu::m_t3192),
-                          MakeGprsT3192Checker())
-            .AddAttribute("T3193",
-                          "After a normal downlink release the network keeps the TFI this long "
-                          "(TS 44.060 clause 13.2: longer than T3192). Default 1600 ms as "
-                          "osmo-pcu.",
-                          TimeValue(MilliSeconds(1600)),
-                          MakeTimeAccessor(&GprsPcu::m_t3193),
-                          MakeTimeChecker(Seconds(0), Seconds(60)))
-            .AddAttribute("T3195",
-                          "After N3105 expiry the network neither addresses the mobile nor "
-                          "reuses its TFI for this long (TS 44.060 clause 13.2; default 5 s as "
-                          "osmo-pcu).",
-                          TimeValue(Seconds(5)),
-                          MakeTimeAccessor(&GprsPcu::m_t3195),
-                          MakeTimeChecker(Seconds(0), Seconds(60)))
-            .AddAttribute("T3169",
-                          "After N3101 or N3103 expiry the network reuses neither the USF nor "
-                          "the TFI of the uplink TBF for this long (TS 44.060 clause 13.2; "
-                          "default 5 s as osmo-pcu).",
-                          TimeValue(Seconds(5)),
-                          MakeTimeAccessor(&GprsPcu::m_t3169),
-                          MakeTimeChecker(Seconds(0), Seconds(60)))
-            .AddAttribute("PacchAssignmentMax",
-                          "A PACCH assignment is polled and sent again while its poll goes "
-                          "unanswered, at most this many times; then the network reaches the "
-                          "mobile through CCCH. Default 8: osmo-pcu counts unanswered assignment "
-                          "polls in N3105 (default 8).",
-                          UintegerValue(8),
-                          MakeUintegerAccessor(&GprsPcu::m_assignmentMax),
-                          MakeUintegerChecker<uint32_t>(1, 255))
-            .AddAttribute("ReselectionTime",
-                          "A mobile that reselects a cell (GprsMsNetDevice::CellReselections) "
-                          "cannot be reached for this long: it camps on the new cell and reads "
-                          "its system information (TS 45.008 clause 6.6); then it sends a cell "
-                          "update, an uplink LLC frame through a new uplink TBF (TS 23.060 "
-                          "clause 6.9.1.2.1), and only then can downlink data reach it. "
-                          "Default 2 s: an engineer's estimate of camping and reading the new "
-                          "cell's system information, not a measurement.",
-                          TimeValue(Seconds(2)),
-                          MakeTimeAccessor(&GprsPcu::m_reselectionTime),
-                          MakeTimeChecker(Seconds(0), Seconds(60)))
-            .AddAttribute("BsCvMax",
-                          "BS_CV_MAX broadcast in SI13/PSI1 (TS 44.060 clauses 9.3.1, 12.24): a "
-                          "mobile starts counting down once its blocks left fit in this many "
-                          "block periods of its uplink timeslots, and data arriving later waits "
-                          "for the next TBF. 1..15; default 15.",
-                          UintegerValue(15),
-                          MakeUintegerAccessor(&GprsPcu::m_bsCvMax),
-                          MakeUintegerChecker<uint32_t>(1, 15))
-            .AddAttribute("AccessRejectWait",
-                          "Wait indication of the Immediate Assignment Reject (T3122, TS 44.018 "
-                          "3.5.2.1.3.4) or Packet Access Reject (TS 44.060 11.2.1) a mobile gets "
-                          "when no TFI or USF is free: it tries again after this. Default 20 s, "
-                          "osmo-pcu's wait indication on CCCH (T3142).",
-                          TimeValue(Seconds(20)),
-                          MakeTimeAccessor(&GprsPcu::m_accessRejectWait),
-                          MakeTimeChecker(Seconds(0), Seconds(255)))
-            .AddAttribute("KeepAliveInterval",
-                          "While a TBF is held (DelayedReleaseTime, ExtendedUplinkTime) the "
-                          "network sends the mobile a polled block with an LLC dummy frame "
-                          "(downlink) or gives it a USF, answered with data or a Packet Uplink "
-                          "Dummy Control Block (uplink, TS 44.060 9.3.1b), this often. Default "
-                          "200 ms, about osmo-pcu's keep-alive rate.",
-                          TimeValue(MilliSeconds(200)),
-                          MakeTimeAccessor(&GprsPcu::m_keepAlive),
-                          MakeTimeChecker(MilliSeconds(20), Seconds(10)))
-            .AddAttribute("DelayedReleaseTime",
-                          "Release 99 delayed downlink TBF release: keep the TBF open this long "
-                          "after the last data; 0 disables (GPRS Release 97, Meyer's setup).",
-                          TimeValue(Seconds(0)),
-                          MakeTimeAccessor(&GprsPcu::m_delayedRelease),
-                          MakeTimeChecker(Seconds(0)))
-            .AddAttribute("ExtendedUplinkTime",
-                          "Release 4 extended uplink TBF: keep the uplink TBF open this long "
-                          "after the last data; 0 disables.",
-                          TimeValue(Seconds(0)),
-                          MakeTimeAccessor(&GprsPcu::m_extendedUplink),
-                          MakeTimeChecker(Seconds(0)))
-            .AddAttribute("N3105Max",
-                          "Unanswered polls of a downlink TBF before it is released abnormally "
-                          "(TS 44.060 clause 13.3; default 8 as osmo-pcu).",
-                          UintegerValue(8),
-                          MakeUintegerAccessor(&GprsPcu::m_n3105Max),
-                          MakeUintegerChecker<uint32_t>(1, 255))
-            .AddAttribute("N3101Max",
-                          "Unused uplink grants (USF) before an uplink TBF is released "
-                          "abnormally (TS 44.060 clause 13.3: must exceed 8; default 10 as "
-                          "osmo-pcu).",
-                          UintegerValue(10),
-                          MakeUintegerAccessor(&GprsPcu::m_n3101Max),
-                          MakeUintegerChecker<uint32_t>(9, 255))
-            .AddAttribute("N3103Max",
-                          "Repetitions of the final Packet Uplink Ack/Nack without Packet "
-                          "Control Ack before the network releases the uplink TBF "
-                          "(TS 44.060 clause 13.3; default 4 as osmo-pcu).",
-                          UintegerValue(4),
-                          MakeUintegerAccessor(&GprsPcu::m_n3103Max),
-                          MakeUintegerChecker<uint32_t>(1, 255))
-            .AddAttribute("RetryAfterAbort",
-                          "After an abnormal TBF release, send the LLC frames not known to be "
-                          "delivered again on the next TBF (TS 44.060 clause 8.7.2 'abnormal "
-                          "release with retry'); false loses them (counted and traced).",
-                          BooleanValue(true),
-                          MakeBooleanAccessor(&GprsPcu::m_retryAfterAbort),
-                          MakeBooleanChecker())
+        GprsTbfSettings::AddAttributes(
+            TypeId("ns3::GprsPcu")
+                .SetParent<Object>()
+                .SetGroupName("Gprs")
+                .AddConstructor<GprsPcu>()
+                .AddAttribute(
+                    "NumberOfPdchs",
+                    "PDCHs (timeslots) of the cell carrying packet data, 1..8. Default 4, "
+                    "the setup of Meyer (WCNC 1999) and Rendon et al.",
+                    UintegerValue(4),
+                    MakeUintegerAccessor(&GprsPcu::m_numPdch),
+                    MakeUintegerChecker<uint32_t>(1, 8))
+                .AddAttribute("RlcMode",
+                              "RLC mode of every TBF (TS 44.060 clause 9.3). Default acknowledged, "
+                              "as in all the studies reproduced.",
+                              GprsRlcModeValue(GprsRlcMode::ACKNOWLEDGED),
+                              MakeGprsRlcModeAccessor(&GprsPcu::m_rlcMode),
+                              MakeGprsEnumChecker<GprsRlcModeValue>("ns3::GprsRlcModeValue"))
+                .AddAttribute("BlerFile",
+                              "Text file of BLER(CS, C/I) points replacing the default curves "
+                              "(format in doc/gprs.rst); empty: the defaults.",
+                              StringValue(""),
+                              MakeStringAccessor(&GprsPcu::m_blerFile),
+                              MakeStringChecker())
+                .AddAttribute("DownlinkLinkAdaptation",
+                              "Coding scheme choice for downlink TBFs. Default: fixed CS-2, the "
+                              "scheme of the networks measured by Chakravorty and by Benko.",
+                              StringValue("ns3::GprsFixedLinkAdaptation[CodingScheme=CS-2]"),
+                              MakeObjectFactoryAccessor(&GprsPcu::m_dlLinkAdaptation),
+                              MakeGprsLinkAdaptationChecker())
+                .AddAttribute("UplinkLinkAdaptation",
+                              "Coding scheme choice for uplink TBFs. Default: fixed CS-2.",
+                              StringValue("ns3::GprsFixedLinkAdaptation[CodingScheme=CS-2]"),
+                              MakeObjectFactoryAccessor(&GprsPcu::m_ulLinkAdaptation),
+                              MakeGprsLinkAdaptationChecker())
+                .AddAttribute("Scheduler",
+                              "Which TBF gets a PDCH in a block period.",
+                              StringValue("ns3::GprsRoundRobinScheduler"),
+                              MakePointerAccessor(&GprsPcu::m_scheduler),
+                              MakePointerChecker<GprsScheduler>()))
             .AddAttribute("DownlinkBufferBytes",
                           "Per-mobile downlink buffer of the core network (GGSN/SGSN), drop-tail, "
                           "in octets of IP packets. Default 128 KiB: Chakravorty & Pratt "
@@ -461,6 +256,13 @@ GprsPcu::GetTypeId()
 }
 
 GprsPcu::GprsPcu()
+    : m_tbfs(m_mss,
+             m_tracked,
+             *this,
+             *this,
+             m_tbfEstablishedTrace,
+             m_tbfReleasedTrace,
+             m_tbfRejectedTrace)
 {
     m_uniform = CreateObject<GprsUnitUniformRandomVariable>();
     // MakeEvent returns the event with one reference already: the Ptr takes it over.
@@ -491,28 +293,28 @@ GprsPcu::DoInitialize()
     try
     {
         CheckConfiguration();
-        m_framing = std::make_unique<GprsLlcFraming>(m_n201U,
-                                                     m_llcOverhead,
-                                                     m_sndcpFirstHeader,
-                                                     m_sndcpNextHeader);
-        // I frames: the entity adds its own header octets (GprsLlcAbmFrame::GetOctets()).
-        m_abmFraming = std::make_unique<GprsLlcFraming>(m_llcN201I,
-                                                        0,
-                                                        kGprsSnDataFirstHeaderOctets,
-                                                        kGprsSnDataNextHeaderOctets);
         GprsLlcAbmParameters abm;
         abm.t200 = m_llcT200;
         abm.n200 = static_cast<uint8_t>(m_llcN200);
         abm.n201I = static_cast<uint16_t>(m_llcN201I);
         abm.kD = abm.kU = static_cast<uint16_t>(m_llcWindow);
+        // I frames: the entity adds its own header octets (GprsLlcAbmFrame::GetOctets()).
+        m_llcConfig.emplace(
+            GprsLlcFraming(m_n201U, m_llcOverhead, m_sndcpFirstHeader, m_sndcpNextHeader),
+            GprsLlcFraming(m_llcN201I,
+                           0,
+                           kGprsSnDataFirstHeaderOctets,
+                           kGprsSnDataNextHeaderOctets),
+            m_llcOverhead,
+            m_llcLifetime,
+            abm);
         for (GprsCellMobile& ms : m_mss)
         {
             const GprsLlcMode mode = ms.dev->GetLlcMode();
-            if ((mode == GprsLlcMode::CELL ? m_llcMode : mode) == GprsLlcMode::ACKNOWLEDGED)
-            {
-                ms.dl.llc = std::make_unique<GprsBearer::LlcAbm>(GprsLlcAbmSide::NETWORK, abm);
-                ms.ul.llc = std::make_unique<GprsBearer::LlcAbm>(GprsLlcAbmSide::MS, abm);
-            }
+            const bool acknowledged =
+                (mode == GprsLlcMode::CELL ? m_llcMode : mode) == GprsLlcMode::ACKNOWLEDGED;
+            ms.dl.llc.Configure(&*m_llcConfig, acknowledged);
+            ms.ul.llc.Configure(&*m_llcConfig, acknowledged);
         }
         if (!m_blerFile.empty())
         {
@@ -528,14 +330,14 @@ GprsPcu::DoInitialize()
     for (uint32_t i = 0; i < m_mss.size(); ++i)
     {
         // The buffer sizes may have changed since AddMs().
-        m_mss[i].dl.buffer->SetMaxSize(QueueSize(QueueSizeUnit::BYTES, m_dlBufferBytes));
-        m_mss[i].ul.buffer->SetMaxSize(QueueSize(QueueSizeUnit::BYTES, m_ulBufferBytes));
+        m_mss[i].dl.llc.GetBuffer()->SetMaxSize(QueueSize(QueueSizeUnit::BYTES, m_dlBufferBytes));
+        m_mss[i].ul.llc.GetBuffer()->SetMaxSize(QueueSize(QueueSizeUnit::BYTES, m_ulBufferBytes));
         m_mss[i].dl.tbf.SetConfig(GetTbfConfig(GprsDirection::DOWNLINK));
         m_mss[i].ul.tbf.SetConfig(GetTbfConfig(GprsDirection::UPLINK));
         ComputeTimeslots(i, load, candidates);
         for (const Time& t : m_mss[i].dev->GetCellReselections())
         {
-            Simulator::Schedule(t, &GprsPcu::Reselect, this, i);
+            Simulator::Schedule(t, &GprsTbfController::Reselect, &m_tbfs, i);
         }
     }
     Object::DoInitialize();
@@ -551,15 +353,8 @@ GprsPcu::DoDispose()
     m_blockEvent = nullptr;
     for (auto& ms : m_mss)
     {
-        Simulator::Cancel(ms.dl.timer);
-        Simulator::Cancel(ms.ul.timer);
-        for (const GprsBearer* link : {&ms.dl, &ms.ul})
-        {
-            if (link->llc)
-            {
-                Simulator::Cancel(link->llc->timer);
-            }
-        }
+        ms.dl.llc.CancelTimer();
+        ms.ul.llc.CancelTimer();
     }
     m_mss.clear();
     m_tracked.clear();
@@ -578,12 +373,18 @@ uint32_t
 GprsPcu::AddMs(Ptr<GprsMsNetDevice> ms)
 {
     const auto index = static_cast<uint32_t>(m_mss.size());
-    m_mss.emplace_back(index, ms);
+    m_mss.emplace_back(
+        index,
+        ms,
+        GprsRadioLink(PeekPointer(ms), &m_bler, m_uniform, [this, index](double ci, bool o) {
+            m_radioTrace(index, ci, o);
+        }));
     for (const auto& [link, bytes] : {std::pair{&m_mss.back().dl, m_dlBufferBytes},
                                       std::pair{&m_mss.back().ul, m_ulBufferBytes}})
     {
-        link->buffer = CreateObject<DropTailQueue<Packet>>();
-        link->buffer->SetMaxSize(QueueSize(QueueSizeUnit::BYTES, bytes));
+        const Ptr<Queue<Packet>> buffer = CreateObject<DropTailQueue<Packet>>();
+        buffer->SetMaxSize(QueueSize(QueueSizeUnit::BYTES, bytes));
+        link->llc.Attach(this, buffer);
     }
     // Every state a TBF enters but NONE makes the mobile part of the per-block work.
     const auto observer = [this, index](GprsTbfState state) {
@@ -723,24 +524,21 @@ GprsPcu::AssignStreams(int64_t stream)
 Ptr<Queue<Packet>>
 GprsPcu::GetBuffer(uint32_t ms, GprsDirection dir) const
 {
-    return GetLink(ms, dir).buffer;
+    return GetLink(ms, dir).llc.GetBuffer();
 }
 
 bool
 GprsPcu::Enqueue(uint32_t index, GprsDirection dir, Ptr<Packet> packet, Time sent)
 {
     GprsBearer& link = GetLink(index, dir);
-    if (!link.buffer->Enqueue(packet))
+    if (!link.llc.Enqueue(packet, sent))
     {
         NS_LOG_LOGIC("MS " << index << " " << ToString(dir) << " buffer full: drop "
                            << packet->GetSize());
         m_bufferDropTrace(index, dir, packet);
         return false;
     }
-    link.queued.push_back({sent, packet->GetSize()});
-    link.queuedOctets += packet->GetSize();
-    m_bufferTrace(index, dir, link.queuedOctets);
-    RequestTbf(index, dir);
+    m_tbfs.RequestTbf(index, dir);
     return true;
 }
 
@@ -759,554 +557,19 @@ GprsPcu::EnqueueUplink(uint32_t index, Ptr<Packet> packet)
     return Enqueue(index, GprsDirection::UPLINK, packet, Simulator::Now());
 }
 
-GprsTbfConfig
-GprsPcu::GetTbfConfig(GprsDirection dir) const
-{
-    GprsTbfConfig c;
-    c.assignmentMax = m_assignmentMax;
-    c.keepAlive = m_keepAlive;
-    if (dir == GprsDirection::DOWNLINK)
-    {
-        c.hold = m_delayedRelease;
-        c.releaseNormal = m_t3193;
-        c.releaseAbnormal = m_t3195;
-        c.pacchAfterRelease = m_t3192;
-        c.pollMax = m_n3105Max;
-    }
-    else
-    {
-        c.hold = m_extendedUplink;
-        c.releaseAbnormal = m_t3169;
-        c.pollMax = m_n3103Max;
-        c.grantMax = m_n3101Max;
-    }
-    return c;
-}
-
-void
-GprsPcu::ArmTimer(uint32_t index, GprsDirection dir)
-{
-    GprsBearer& link = GetLink(index, dir);
-    Simulator::Cancel(link.timer);
-    if (const auto deadline = link.tbf.GetDeadline())
-    {
-        link.timer = Simulator::Schedule(*deadline - Simulator::Now(),
-                                         &GprsPcu::TimerExpired,
-                                         this,
-                                         index,
-                                         dir);
-    }
-}
-
-void
-GprsPcu::TimerExpired(uint32_t index, GprsDirection dir)
-{
-    GprsBearer& link = GetLink(index, dir);
-    switch (link.tbf.Expire(Simulator::Now()))
-    {
-    case GprsTbfTimer::ACCESS:
-        // The CCCH assignment (or random access burst) must get through: CS-1 coded.
-        if (DrawLoss(index, kControlCs, Simulator::Now()))
-        {
-            NS_LOG_LOGIC("MS " << index << " " << ToString(dir) << " CCCH access lost, retry");
-            StartAccess(index, dir);
-        }
-        else if (!HasResources(index, dir))
-        {
-            RejectAccess(index, dir);
-        }
-        else
-        {
-            Activate(index, dir);
-        }
-        break;
-    case GprsTbfTimer::KEEP_ALIVE:
-        ArmTimer(index, dir);
-        KeepAlive(index, dir);
-        break;
-    case GprsTbfTimer::HOLD:
-        EndHold(index, dir);
-        break;
-    case GprsTbfTimer::RELEASE:
-        NS_LOG_LOGIC("MS " << index << " " << ToString(dir) << " TFI free again");
-        CheckIdle(index, dir);
-        WakeWaiting(dir);
-        break;
-    }
-}
-
-void
-GprsPcu::QueueDummyFrame(GprsBearer& link)
-{
-    // An LLC UI dummy frame: the header and FCS, no information field (osmo-pcu's keep-alive).
-    NS_ASSERT_MSG(link.CanJoinTbf(), "dummy LLC frame for a TBF that cannot carry it");
-    AppendFrame(link, {nullptr, Simulator::Now(), m_llcOverhead, 0, 1});
-}
-
-void
-GprsPcu::KeepAlive(uint32_t index, GprsDirection dir)
-{
-    GprsBearer& link = GetLink(index, dir);
-    if (dir == GprsDirection::DOWNLINK)
-    {
-        // One polled block with a dummy LLC frame keeps the mobile on the TBF and brings back a
-        // measurement report (osmo-pcu's delayed release).
-        QueueDummyFrame(link);
-    }
-    else
-    {
-        // Extended uplink TBF (TS 44.060 9.3.1b): the network keeps giving the mobile USFs; it
-        // answers with data or a Packet Uplink Dummy Control Block.
-        m_keepAliveGrants.push_back(index);
-    }
-    EnsureClock();
-}
-
-void
-GprsPcu::EndHold(uint32_t index, GprsDirection dir)
-{
-    GprsBearer& link = GetLink(index, dir);
-    if (dir == GprsDirection::DOWNLINK)
-    {
-        // The TBF ends with a final block (a dummy LLC frame with FBI), polled.
-        link.tbf.Resume();
-        link.closing = true;
-        QueueDummyFrame(link);
-    }
-    else
-    {
-        // The final Packet Uplink Ack/Nack (FAI) ends the extended uplink TBF.
-        link.tbf.Finish();
-        link.ackOwed = true;
-        Track(index);
-    }
-    EnsureClock();
-}
-
-bool
-GprsPcu::HoldsTfi(const GprsTbf& tbf)
-{
-    const GprsTbfState state = tbf.GetState();
-    return tbf.IsOpen() || state == GprsTbfState::RELEASED ||
-           (state == GprsTbfState::ASSIGN_PACCH && tbf.IsAssignmentPending());
-}
-
-GprsTbfResources
-GprsPcu::CountResources(uint32_t index, GprsDirection dir) const
-{
-    // A TBF that holds a TFI is in a state other than NONE: its mobile is tracked.
-    const bool up = dir == GprsDirection::UPLINK;
-    GprsTbfResources held;
-    for (const uint32_t i : m_tracked)
-    {
-        const GprsCellMobile& other = m_mss[i];
-        const GprsBearer& link = other.GetBearer(dir);
-        if (i != index && HoldsTfi(link.tbf))
-        {
-            held.AddHolder(link.tfi, other.ulFirst, up ? other.ulCount : 0, link.usf);
-        }
-    }
-    return held;
-}
-
-bool
-GprsPcu::HasResources(uint32_t index, GprsDirection dir) const
-{
-    const GprsCellMobile& ms = m_mss[index];
-    return CountResources(index, dir)
-        .HasFree(ms.ulFirst, dir == GprsDirection::UPLINK ? ms.ulCount : 0);
-}
-
-void
-GprsPcu::AllocateTfi(uint32_t index, GprsDirection dir)
-{
-    // The assignment carries the lowest values no other TBF of the direction holds; only called
-    // once HasResources() said one of each is free.
-    const GprsTbfResources held = CountResources(index, dir);
-    GprsCellMobile& ms = m_mss[index];
-    GprsBearer& link = ms.GetBearer(dir);
-    link.tfi = held.LowestFreeTfi();
-    for (uint8_t p = ms.ulFirst; dir == GprsDirection::UPLINK && p < ms.ulFirst + ms.ulCount; ++p)
-    {
-        link.usf[p] = held.LowestFreeUsf(p);
-    }
-}
-
-void
-GprsPcu::RejectAccess(uint32_t index, GprsDirection dir)
-{
-    m_tbfRejectedTrace(index, dir);
-    if (dir == GprsDirection::UPLINK)
-    {
-        // Immediate Assignment Reject / Packet Access Reject with a wait indication (TS 44.018
-        // 3.5.2.1.3.4, TS 44.060 11.2.1): the mobile tries again after it.
-        NS_LOG_INFO("MS " << index << " UL access rejected: no TFI or USF");
-        StartAccess(index, dir, m_accessRejectWait);
-    }
-    else
-    {
-        // The downlink data waits in the GGSN buffer until a TFI is free.
-        NS_LOG_INFO("MS " << index << " DL TBF waits for a TFI");
-        GetLink(index, dir).tbf.Reset();
-        m_waiting[DirIndex(dir)].push_back(index);
-    }
-}
-
-void
-GprsPcu::WakeWaiting(GprsDirection dir)
-{
-    std::deque<uint32_t> waiting;
-    waiting.swap(m_waiting[DirIndex(dir)]);
-    for (const uint32_t index : waiting)
-    {
-        CheckIdle(index, dir);
-    }
-}
-
-void
-GprsPcu::RequestTbf(uint32_t index, GprsDirection dir)
-{
-    GprsCellMobile& ms = GetMs(index);
-    GprsBearer& link = GetLink(index, dir);
-    const Time now = Simulator::Now();
-    if (link.frames.empty() && !link.HasDataForLlc())
-    {
-        return; // LLC (acknowledged mode) holds the data back until the peer acknowledges
-    }
-    if (link.tbf.GetState() == GprsTbfState::HOLD)
-    {
-        // Delayed release: the network's open TBF carries the new data at once. Extended
-        // uplink: the mobile sends it at its next USF (TransmitUplink).
-        if (dir == GprsDirection::DOWNLINK)
-        {
-            link.tbf.Resume();
-            link.closing = false;
-            ArmTimer(index, dir);
-            EnsureClock();
-        }
-        return;
-    }
-    if (!link.tbf.CanRequest() || Simulator::Now() < ms.awayUntil ||
-        (dir == GprsDirection::DOWNLINK && ms.cellUpdatePending))
-    {
-        return; // establishment under way, TBF open, its TFI still held, or the mobile not
-                // (yet) in the cell: CheckIdle() asks again afterwards
-    }
-    if (dir == GprsDirection::DOWNLINK && ms.IsOnPacch(now))
-    {
-        // The mobile listens to PACCH: Packet Downlink Assignment there (TS 44.060 8.1.1.1.3).
-        link.tbf.RequestOnPacch(now);
-        ArmTimer(index, dir);
-        EnsureClock();
-    }
-    else if (dir == GprsDirection::UPLINK && (ms.dl.tbf.GetState() == GprsTbfState::FLOW ||
-                                              ms.dl.tbf.GetState() == GprsTbfState::FINISHED))
-    {
-        // Channel Request Description in the next Packet Downlink Ack/Nack (TS 44.060 9.3.2.4).
-        link.tbf.RequestOnAckNack(now);
-        ArmTimer(index, dir);
-    }
-    else
-    {
-        StartAccess(index, dir);
-    }
-}
-
-void
-GprsPcu::StartAccess(uint32_t index, GprsDirection dir, Time wait)
-{
-    GprsBearer& link = GetLink(index, dir);
-    const Ptr<RandomVariableStream>& rv =
-        dir == GprsDirection::DOWNLINK ? m_dlAssignmentDelay : m_ulAccessDelay;
-    const double delay = rv->GetValue();
-    NS_ABORT_MSG_IF(delay < 0, "TBF establishment delay drew " << delay << " s (must be >= 0)");
-    link.tbf.StartAccess(Simulator::Now(), wait + Seconds(delay));
-    ArmTimer(index, dir);
-}
-
-void
-GprsPcu::Activate(uint32_t index, GprsDirection dir)
-{
-    GprsBearer& link = GetLink(index, dir);
-    if (link.tbf.GetState() != GprsTbfState::ASSIGN_PACCH || !link.tbf.IsAssignmentPending())
-    {
-        AllocateTfi(index, dir); // a PACCH assignment allocated them when it was sent
-    }
-    const Time delay = link.tbf.Establish(Simulator::Now());
-    ArmTimer(index, dir);
-    link.pollOutstanding = false;
-    link.ackOwed = false;
-    link.countdown = false;
-    link.closing = false;
-    link.blocksSincePoll = 0;
-    link.blocksSinceAck = 0;
-    link.tx = FromPool(m_txPool, m_rlcMode);
-    link.rx = FromPool(m_rxPool, m_rlcMode);
-    // Frames still in RLC from an aborted TBF go first (retry), then the buffer.
-    for (uint64_t i = 0; i < link.frames.size(); ++i)
-    {
-        link.tx->EnqueueFrame(link.firstFrameId + i, link.frames[i].octets);
-    }
-    link.inRlc = link.frames.size();
-    if (!link.linkAdaptation)
-    {
-        const ObjectFactory& f =
-            dir == GprsDirection::DOWNLINK ? m_dlLinkAdaptation : m_ulLinkAdaptation;
-        link.linkAdaptation = f.Create<GprsLinkAdaptation>();
-    }
-    link.linkAdaptation->Reset();
-    link.acked = 0;
-    link.nacked = 0;
-    link.UpdateCs();
-    m_tbfEstablishedTrace(index, dir, delay);
-    NS_LOG_INFO("MS " << index << " " << ToString(dir) << " TBF established after "
-                      << delay.As(Time::MS));
-    EnsureClock();
-}
-
-void
-GprsPcu::Reselect(uint32_t index)
-{
-    NS_LOG_INFO("MS " << index << " reselects a cell: LLC frames in RLC flushed");
-    GprsCellMobile& ms = GetMs(index);
-    for (const GprsDirection dir : {GprsDirection::DOWNLINK, GprsDirection::UPLINK})
-    {
-        GprsBearer& link = GetLink(index, dir);
-        const GprsTbfState state = link.tbf.GetState();
-        if (state != GprsTbfState::NONE && state != GprsTbfState::RELEASED)
-        {
-            ReleaseTbf(index, dir, true, true);
-        }
-        while (!link.frames.empty())
-        {
-            DropFrontFrame(index, dir); // kept for a retry in the old cell
-        }
-        // The new cell knows nothing of the old cell's TBFs and TFIs.
-        link.tbf.Reset();
-        ArmTimer(index, dir);
-    }
-    ms.awayUntil = Simulator::Now() + m_reselectionTime;
-    ms.cellUpdatePending = true;
-    Simulator::Schedule(m_reselectionTime, &GprsPcu::SendCellUpdate, this, index);
-}
-
-void
-GprsPcu::SendCellUpdate(uint32_t index)
-{
-    // Any uplink LLC frame is a cell update (TS 23.060 6.9.1.2.1): the mobile's next data, or an
-    // LLC frame without information field when it has none.
-    GprsBearer& ul = GetMs(index).ul;
-    if (ul.queued.empty() && ul.frames.empty())
-    {
-        AppendFrame(ul, {nullptr, Simulator::Now(), m_llcOverhead, 0, 1});
-    }
-    NS_LOG_INFO("MS " << index << " sends a cell update");
-    CheckIdle(index, GprsDirection::UPLINK);
-}
-
-void
-GprsPcu::CellUpdated(uint32_t index)
-{
-    NS_LOG_INFO("MS " << index << " cell update received");
-    GetMs(index).cellUpdatePending = false;
-    CheckIdle(index, GprsDirection::DOWNLINK);
-}
-
-void
-GprsPcu::ReleaseTbf(uint32_t index, GprsDirection dir, bool abnormal, bool flush)
-{
-    GprsBearer& link = GetLink(index, dir);
-    if (abnormal)
-    {
-        // The mobile was not heard: its last C/I report is stale. The next TBF starts from the
-        // most robust scheme until a new report arrives (the link adaptation policy decides).
-        link.ciReportDb.reset();
-        link.cs = GprsCodingScheme::CS1;
-    }
-    // Frames of this TBF not known to be delivered: kept for the next TBF after an abnormal
-    // release with retry; lost otherwise (unacknowledged mode ends with its tail lost). Frames
-    // queued after the TBF could take no more wait for the next one.
-    if (!abnormal || flush || !m_retryAfterAbort)
-    {
-        for (std::size_t n = link.inRlc; n > 0; --n)
-        {
-            DropFrontFrame(index, dir);
-        }
-    }
-    link.inRlc = 0;
-    // Nothing of this TBF may reach its successor: forget its polls, grants and blocks in flight.
-    const bool down = dir == GprsDirection::DOWNLINK;
-    auto sentForThisTbf = [down](GprsControlMessage m) {
-        return down ? m == GprsControlMessage::PACKET_DOWNLINK_ASSIGNMENT
-                    : (m == GprsControlMessage::PACKET_UPLINK_ACK_NACK ||
-                       m == GprsControlMessage::PACKET_UPLINK_ASSIGNMENT);
-    };
-    m_uplinkBlocks.Cancel(index, dir);
-    for (uint8_t p = 0; p < m_numPdch; ++p)
-    {
-        Air& data = m_air[DirIndex(dir)][p];
-        if (data.kind == Air::DATA && data.ms == index)
-        {
-            data.kind = Air::NONE;
-        }
-        Air& ul = m_air[1][p];
-        if (ul.kind == Air::CONTROL && ul.ms == index && GetTbfDirection(ul.purpose) == dir)
-        {
-            ul.kind = Air::NONE;
-        }
-        Air& dl = m_air[0][p];
-        if (dl.kind == Air::CONTROL && dl.ms == index && sentForThisTbf(dl.msg))
-        {
-            dl.kind = Air::NONE;
-        }
-    }
-    link.ackOwed = false;
-    link.pollOutstanding = false;
-    if (link.tx)
-    {
-        // A TBF released before it was established (Activate) has no entities. Reset now, so
-        // that the pool frees what it would not keep.
-        link.tx->Reset(m_rlcMode, kPooledStoreBlocks);
-        link.rx->Reset(m_rlcMode, kPooledStoreBlocks);
-        m_txPool.push_back(std::move(link.tx));
-        m_rxPool.push_back(std::move(link.rx));
-    }
-    link.tbf.Release(Simulator::Now(), abnormal);
-    ArmTimer(index, dir);
-    if (link.tbf.GetState() == GprsTbfState::NONE)
-    {
-        WakeWaiting(dir);
-    }
-    if (down)
-    {
-        FallBackToRandomAccess(index);
-    }
-    m_tbfReleasedTrace(index, dir, abnormal);
-    NS_LOG_INFO("MS " << index << " " << ToString(dir) << " TBF released"
-                      << (abnormal ? " abnormally" : ""));
-    CheckIdle(index, dir);
-}
-
-void
-GprsPcu::FallBackToRandomAccess(uint32_t index)
-{
-    if (m_mss[index].ul.tbf.GetState() == GprsTbfState::CHANNEL_REQUEST)
-    {
-        // No Packet Downlink Ack/Nack will carry the request any more.
-        StartAccess(index, GprsDirection::UPLINK);
-    }
-}
-
-void
-GprsPcu::CheckIdle(uint32_t index, GprsDirection dir)
-{
-    GprsBearer& link = GetLink(index, dir);
-    if (link.tbf.CanRequest() && (link.HasDataForLlc() || !link.frames.empty()))
-    {
-        RequestTbf(index, dir);
-    }
-}
-
-void
-GprsPcu::AppendFrame(GprsBearer& link, GprsBearer::LlcFrame frame)
-{
-    if (!m_llcFrameTrace.IsEmpty())
-    {
-        GprsLlcFrameRecord r;
-        r.frameId = link.firstFrameId + link.frames.size();
-        r.octets = frame.octets;
-        r.npdu = frame.npdu;
-        r.segment = frame.segment;
-        r.segments = frame.segments;
-        r.abm = frame.abm.get();
-        if (r.abm && r.abm->type == GprsLlcAbmFrameType::I)
-        {
-            // An I frame carries one SN-DATA segment of an IP packet (HandToLlc).
-            if (const auto part = link.llc->sndcp.Find(r.abm->sduId))
-            {
-                r.npdu = part->npdu.packet;
-                r.segment = part->segment;
-                r.segments = part->segments;
-            }
-        }
-        m_llcFrameTrace(link.ms, link.tbf.GetDirection(), r);
-    }
-    if (link.CanJoinTbf())
-    {
-        link.tx->EnqueueFrame(link.firstFrameId + link.inRlc, frame.octets);
-        ++link.inRlc;
-    }
-    link.frames.push_back(std::move(frame));
-}
-
-uint32_t
-GprsPcu::LlcTotalOctets(const GprsBearer& link, uint32_t npduOctets) const
-{
-    return link.llc ? m_abmFraming->TotalOctets(npduOctets) +
-                          m_abmFraming->FrameCount(npduOctets) * kGprsLlcIOverheadOctets
-                    : m_framing->TotalOctets(npduOctets);
-}
-
-void
-GprsPcu::HandToRlc(GprsCellMobile& ms, GprsBearer& link, GprsDirection dir)
-{
-    const Ptr<Packet> packet = link.buffer->Dequeue();
-    const Time sent = link.queued.front().sent;
-    link.queued.pop_front();
-    link.queuedOctets -= packet->GetSize();
-    m_bufferTrace(ms.index, dir, link.queuedOctets);
-    if (link.llc)
-    {
-        HandToLlc(ms.index, dir, packet, sent);
-        return;
-    }
-    const uint32_t size = packet->GetSize();
-    const uint32_t count = m_framing->FrameCount(size);
-    for (uint32_t s = 0; s < count; ++s)
-    {
-        AppendFrame(link,
-                    {packet,
-                     sent,
-                     m_framing->FrameOctets(size, s),
-                     static_cast<uint16_t>(s),
-                     static_cast<uint16_t>(count)});
-    }
-}
-
-void
-GprsPcu::DropExpired(GprsBearer& link)
-{
-    // The LLC PDU lifetime of the SGSN (BSSGP PDU Lifetime, TS 48.018 clause 11.3.25): the PCU
-    // discards a frame that waited longer when it takes it from the queue, as osmo-pcu does.
-    while (!link.queued.empty() && Simulator::Now() - link.queued.front().sent > m_llcLifetime)
-    {
-        const Ptr<Packet> packet = link.buffer->Dequeue();
-        link.queued.pop_front();
-        link.queuedOctets -= packet->GetSize();
-        NS_LOG_LOGIC("MS " << link.ms << " LLC PDU lifetime expired: drop " << packet->GetSize());
-        m_bufferTrace(link.ms, GprsDirection::DOWNLINK, link.queuedOctets);
-        m_bufferDropTrace(link.ms, GprsDirection::DOWNLINK, packet);
-        m_bss->NotifyDrop(packet);
-    }
-}
-
 void
 GprsPcu::RefillRlc(GprsCellMobile& ms, GprsBearer& link, GprsDirection dir)
 {
     // Hand IP packets to RLC only when what it holds no longer fills the next block, so the
     // buffer (where TCP's queue builds) keeps what RLC does not need yet, and the next packet's
     // LLC frames follow the last one's in the same block, without filler (TS 44.060 9.1.11).
-    while (link.tx->GetQueuedOctets() <= GprsRlcDataOctets(link.cs) && link.HasDataForLlc())
+    const Time now = Simulator::Now();
+    while (link.tx->GetQueuedOctets() <= GprsRlcDataOctets(link.cs) && link.llc.HasDataForLlc())
     {
-        if (dir == GprsDirection::DOWNLINK && m_llcLifetime.IsStrictlyPositive())
+        if (!link.llc.HandOver(now))
         {
-            DropExpired(link);
-            if (link.queued.empty())
-            {
-                break;
-            }
+            break; // every packet outlived the LLC PDU lifetime
         }
-        HandToRlc(ms, link, dir);
     }
     if (dir == GprsDirection::DOWNLINK || link.tbf.GetConfig().hold.IsStrictlyPositive())
     {
@@ -1317,22 +580,19 @@ GprsPcu::RefillRlc(GprsCellMobile& ms, GprsBearer& link, GprsDirection dir)
     // Packets LLC holds back (acknowledged mode, window closed) wait for the next TBF.
     const uint64_t threshold = uint64_t{m_bsCvMax} * ms.ulCount * GprsRlcDataOctets(link.cs);
     uint64_t pending = link.tx->GetQueuedOctets();
-    if (link.HasDataForLlc())
+    if (link.llc.HasDataForLlc())
     {
-        if (pending + link.queuedOctets > threshold)
+        if (pending + link.llc.GetBufferedOctets() > threshold)
         {
             return;
         }
-        for (const GprsBearer::Queued& q : link.queued)
-        {
-            pending += LlcTotalOctets(link, q.octets);
-        }
+        pending += link.llc.GetBufferedFrameOctets();
     }
     if (pending <= threshold)
     {
-        while (link.HasDataForLlc())
+        while (link.llc.HasDataForLlc())
         {
-            HandToRlc(ms, link, dir);
+            link.llc.HandOver(now);
         }
         link.countdown = true;
     }
@@ -1371,75 +631,13 @@ GprsPcu::WantsToSend(GprsCellMobile& ms, GprsBearer& link, GprsDirection dir, ui
         // Everything acknowledged and nothing left: hold the TBF open (delayed release /
         // extended uplink); the final block went out already otherwise.
         link.tbf.Hold(Simulator::Now());
-        ArmTimer(ms.index, dir);
+        m_tbfs.ArmTimer(ms.index, dir);
         if (dir == GprsDirection::DOWNLINK)
         {
-            FallBackToRandomAccess(ms.index);
+            m_tbfs.FallBackToRandomAccess(ms.index);
         }
     }
     return false;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Radio
-
-void
-GprsPcu::UpdateRadio(uint32_t index, const Time& now)
-{
-    GprsCellMobile& ms = m_mss[index];
-    // C/I and outage change only at the schedule's points: look them up once per change.
-    const GprsRadioConditions& radio = ms.dev->GetRadioConditions();
-    const bool outage = radio.IsOutage(now);
-    const double ci = radio.GetCiDb(now);
-    ms.radioValidUntil = radio.NextChangeAfter(now);
-    ms.blerCache.fill(-1);
-    if (ci != ms.lastCi || outage != ms.lastOutage)
-    {
-        ms.lastCi = ci;
-        ms.lastOutage = outage;
-        m_radioTrace(index, ci, outage);
-    }
-}
-
-bool
-GprsPcu::DrawLoss(uint32_t index, GprsCodingScheme cs, const Time& now, double* ciDb, double* bler)
-{
-    GprsCellMobile& ms = m_mss[index];
-    if (now >= ms.radioValidUntil)
-    {
-        UpdateRadio(index, now);
-    }
-    double& cached = ms.blerCache[static_cast<uint8_t>(cs) - 1];
-    if (cached < 0)
-    {
-        cached = GetBler(ms, cs);
-    }
-    if (ciDb)
-    {
-        *ciDb = ms.lastCi;
-    }
-    if (bler)
-    {
-        *bler = cached;
-    }
-    // Always draw, so that the random stream does not depend on the channel state.
-    const double u = m_uniform->Draw();
-    if (GprsGilbertElliott* ge = ms.dev->GetGilbertElliott())
-    {
-        return ge->NextBlockLost(m_uniform->Draw(), u) || ms.lastOutage;
-    }
-    return u < cached;
-}
-
-double
-GprsPcu::GetBler(const GprsCellMobile& ms, GprsCodingScheme cs) const
-{
-    if (ms.lastOutage)
-    {
-        return 1.0;
-    }
-    const GprsGilbertElliott* ge = ms.dev->GetGilbertElliott();
-    return ge ? ge->GetMeanLossRate() : m_bler.GetBler(cs, ms.lastCi);
 }
 
 void
@@ -1553,7 +751,7 @@ GprsPcu::HasWork() const
             }
         }
     }
-    if (!m_keepAliveGrants.empty() || !m_uplinkBlocks.IsEmpty())
+    if (!m_tbfs.GetKeepAliveGrants().empty() || !m_uplinkBlocks.IsEmpty())
     {
         return true;
     }
@@ -1599,54 +797,8 @@ GprsPcu::ReceiveAir()
         else if (polled)
         {
             // A reservation of the block just ended that nobody answered: the poll failed.
-            PollUnanswered(poll.ms, poll.purpose);
+            m_tbfs.PollUnanswered(poll.ms, poll.purpose);
         }
-    }
-}
-
-void
-GprsPcu::PollUnanswered(uint32_t index, GprsPollPurpose purpose)
-{
-    GprsCellMobile& ms = m_mss[index];
-    switch (purpose)
-    {
-    case GprsPollPurpose::DL_DATA:
-        if (ms.dl.tbf.IsOpen())
-        {
-            PollFailed(index);
-        }
-        break;
-    case GprsPollPurpose::UL_FINAL:
-        if (ms.ul.tbf.GetState() == GprsTbfState::FINISHED)
-        {
-            // N3103 (TS 44.060 9.3.2.4.2, 9.3.3.3): repeat the final Ack/Nack, or give up.
-            if (ms.ul.tbf.PollFailed())
-            {
-                NS_LOG_INFO("MS " << index << " N3103 expired");
-                ReleaseTbf(index, GprsDirection::UPLINK, true);
-            }
-            else
-            {
-                ms.ul.ackOwed = true;
-                Track(index);
-            }
-        }
-        break;
-    case GprsPollPurpose::UL_DUMMY:
-        break; // granted by USF, not reserved
-    case GprsPollPurpose::DL_ASSIGNMENT:
-    case GprsPollPurpose::UL_ASSIGNMENT: {
-        const GprsDirection dir = GetTbfDirection(purpose);
-        GprsTbf& tbf = GetLink(index, dir).tbf;
-        if (tbf.GetState() == GprsTbfState::ASSIGN_PACCH && tbf.IsAssignmentPending() &&
-            tbf.AssignmentFailed())
-        {
-            // The mobile is not on PACCH after all: reach it through CCCH.
-            NS_LOG_INFO("MS " << index << " " << ToString(dir) << " PACCH assignment unanswered");
-            StartAccess(index, dir);
-        }
-        break;
-    }
     }
 }
 
@@ -1662,7 +814,7 @@ GprsPcu::ReceiveDownlink(Air& air)
         }
         m_frames.clear();
         ms.dl.rx->Receive(air.block, m_frames);
-        DeliverFrames(air.ms, GprsDirection::DOWNLINK, m_frames);
+        ms.dl.llc.DeliverFrames(m_frames);
         return;
     }
     // Assignments take effect when the network hears their Packet Control Ack (ReceiveUplink).
@@ -1699,14 +851,14 @@ GprsPcu::ReceiveUplink(Air& air)
             if (tbf.GetState() != GprsTbfState::FINISHED && tbf.GrantUnused())
             {
                 NS_LOG_INFO("MS " << air.ms << " N3101 expired");
-                ReleaseTbf(air.ms, GprsDirection::UPLINK, true);
+                m_tbfs.ReleaseTbf(air.ms, GprsDirection::UPLINK, true);
             }
             return;
         }
         tbf.GrantUsed();
         m_frames.clear();
         ms.ul.rx->Receive(air.block, m_frames);
-        DeliverFrames(air.ms, GprsDirection::UPLINK, m_frames);
+        ms.ul.llc.DeliverFrames(m_frames);
         // Ack/Nack every UplinkAckInterval blocks, when all is received, and at once on the final
         // block (CV = 0, even with gaps) and on a stalled window (SI = 1): TS 44.060 9.1.8,
         // 9.3.2.4.
@@ -1737,7 +889,7 @@ GprsPcu::ReceiveUplink(Air& air)
             }
             else if (ms.ul.tbf.GrantUnused())
             {
-                ReleaseTbf(air.ms, GprsDirection::UPLINK, true);
+                m_tbfs.ReleaseTbf(air.ms, GprsDirection::UPLINK, true);
             }
         }
         break;
@@ -1746,11 +898,11 @@ GprsPcu::ReceiveUplink(Air& air)
         {
             if (air.lost)
             {
-                PollUnanswered(air.ms, air.purpose);
+                m_tbfs.PollUnanswered(air.ms, air.purpose);
             }
             else
             {
-                ReleaseTbf(air.ms, GprsDirection::UPLINK, false);
+                m_tbfs.ReleaseTbf(air.ms, GprsDirection::UPLINK, false);
             }
         }
         break;
@@ -1764,11 +916,11 @@ GprsPcu::ReceiveUplink(Air& air)
         }
         if (air.lost)
         {
-            PollUnanswered(air.ms, air.purpose);
+            m_tbfs.PollUnanswered(air.ms, air.purpose);
         }
         else
         {
-            Activate(air.ms, dir);
+            m_tbfs.Activate(air.ms, dir);
         }
         break;
     }
@@ -1786,7 +938,7 @@ GprsPcu::ReceiveDownlinkAckNack(const Air& air)
     }
     if (air.lost)
     {
-        PollFailed(air.ms);
+        m_tbfs.PollFailed(air.ms);
         return;
     }
     dl.pollOutstanding = false;
@@ -1801,24 +953,7 @@ GprsPcu::ReceiveDownlinkAckNack(const Air& air)
     }
     if (dl.tx->IsFinalSent() && dl.tx->IsComplete())
     {
-        ReleaseTbf(air.ms, GprsDirection::DOWNLINK, false);
-    }
-}
-
-void
-GprsPcu::PollFailed(uint32_t index)
-{
-    GprsBearer& dl = m_mss[index].dl;
-    dl.pollOutstanding = false;
-    if (m_rlcMode == GprsRlcMode::UNACKNOWLEDGED && dl.tx->IsFinalSent())
-    {
-        // Unacknowledged mode: nothing to recover; the TBF ends (T3191 in TS 44.060 9.3.3.5).
-        ReleaseTbf(index, GprsDirection::DOWNLINK, false);
-    }
-    else if (dl.tbf.PollFailed())
-    {
-        NS_LOG_INFO("MS " << index << " N3105 expired");
-        ReleaseTbf(index, GprsDirection::DOWNLINK, true);
+        m_tbfs.ReleaseTbf(air.ms, GprsDirection::DOWNLINK, false);
     }
 }
 
@@ -1840,13 +975,13 @@ GprsPcu::TransmitUplink(uint8_t pdch)
         air.msg = r.purpose == GprsPollPurpose::DL_DATA
                       ? GprsControlMessage::PACKET_DOWNLINK_ACK_NACK
                       : GprsControlMessage::PACKET_CONTROL_ACK;
-        air.lost = DrawLoss(r.ms, kControlCs, m_blockStart);
+        air.lost = m_mss[r.ms].radio.DrawLoss(kGprsControlCs, m_blockStart);
         if (r.purpose == GprsPollPurpose::DL_DATA && ms.dl.rx)
         {
             air.ackNack = ms.dl.rx->GetAckNack();
             // The Channel Request Description rides on this Ack/Nack.
             air.channelRequest = ms.ul.tbf.GetState() == GprsTbfState::CHANNEL_REQUEST;
-            ms.dl.ciReportDb = ms.lastCi;
+            ms.dl.ciReportDb = ms.radio.GetCiDb();
         }
         ++m_radioBlocks;
         m_controlTrace(r.ms, air.msg, pdch, air.lost);
@@ -1864,13 +999,13 @@ GprsPcu::TransmitUplink(uint8_t pdch)
     GprsBearer& link = ms.ul;
     if (link.tbf.GetState() == GprsTbfState::HOLD && grant.heard)
     {
-        if (!link.HasDataForLlc() && link.tx->PeekNext() == GprsRlcTxKind::NOTHING)
+        if (!link.llc.HasDataForLlc() && link.tx->PeekNext() == GprsRlcTxKind::NOTHING)
         {
             air.kind = Air::CONTROL;
             air.ms = index;
             air.msg = GprsControlMessage::PACKET_UPLINK_DUMMY_CONTROL_BLOCK;
             air.purpose = GprsPollPurpose::UL_DUMMY;
-            air.lost = DrawLoss(index, kControlCs, m_blockStart);
+            air.lost = m_mss[index].radio.DrawLoss(kGprsControlCs, m_blockStart);
             ++m_radioBlocks;
             m_controlTrace(index, air.msg, pdch, air.lost);
             if (!m_radioBlockTrace.IsEmpty())
@@ -1880,7 +1015,7 @@ GprsPcu::TransmitUplink(uint8_t pdch)
             return;
         }
         link.tbf.Resume(); // new data rides on the held TBF
-        ArmTimer(index, GprsDirection::UPLINK);
+        m_tbfs.ArmTimer(index, GprsDirection::UPLINK);
         Refill(ms, link, GprsDirection::UPLINK);
     }
     const bool repeatFinal = m_rlcMode == GprsRlcMode::UNACKNOWLEDGED && link.tx &&
@@ -1906,7 +1041,7 @@ GprsPcu::TransmitUplink(uint8_t pdch)
         repeatFinal ? link.tx->GetFinalBlock() : link.tx->SendNext(link.cs, link.EndsTbf(), kind);
     double ci = 0;
     double bler = 0;
-    air.lost = DrawLoss(index, air.block.cs, m_blockStart, &ci, &bler);
+    air.lost = m_mss[index].radio.DrawLoss(air.block.cs, m_blockStart, &ci, &bler);
     air.stalled = link.tx->IsStalled();
     air.txKind = kind;
     link.ciReportDb = ci;
@@ -1973,7 +1108,7 @@ GprsPcu::TraceRadioBlock(GprsDirection dir, uint8_t pdch, const Air& air)
             r.kind = GprsRadioBlockRecord::USF_ONLY;
             r.ms = next.ms;
             r.lost = !next.heard;
-            r.ciDb = m_mss[r.ms].lastCi;
+            r.ciDb = m_mss[r.ms].radio.GetCiDb();
             m_radioBlockTrace(r);
             return;
         }
@@ -1982,7 +1117,7 @@ GprsPcu::TraceRadioBlock(GprsDirection dir, uint8_t pdch, const Air& air)
     const GprsCellMobile& ms = m_mss[air.ms];
     r.ms = air.ms;
     r.lost = air.lost;
-    r.ciDb = ms.lastCi;
+    r.ciDb = ms.radio.GetCiDb();
     if (air.kind == Air::DATA)
     {
         const GprsBearer& link = dir == GprsDirection::DOWNLINK ? ms.dl : ms.ul;
@@ -2041,7 +1176,7 @@ GprsPcu::TransmitDownlink(uint8_t pdch)
     {
         SendDownlinkData(pdch);
     }
-    if (!m_sendingUl.empty() || !m_keepAliveGrants.empty())
+    if (!m_sendingUl.empty() || !m_tbfs.GetKeepAliveGrants().empty())
     {
         GrantUplink(pdch);
     }
@@ -2078,14 +1213,14 @@ GprsPcu::SendControl(uint8_t pdch)
         }
         else if (ms.dl.tbf.GetState() == GprsTbfState::ASSIGN_PACCH &&
                  !ms.dl.tbf.IsAssignmentPending() && pdch == ms.GetPacchTn() &&
-                 HasResources(index, GprsDirection::DOWNLINK))
+                 m_tbfs.HasResources(index, GprsDirection::DOWNLINK))
         {
             msg = GprsControlMessage::PACKET_DOWNLINK_ASSIGNMENT;
             poll = GprsPollPurpose::DL_ASSIGNMENT;
         }
         else if (ms.ul.tbf.GetState() == GprsTbfState::ASSIGN_PACCH &&
                  !ms.ul.tbf.IsAssignmentPending() && pdch == ms.GetPacchTn() &&
-                 HasResources(index, GprsDirection::UPLINK))
+                 m_tbfs.HasResources(index, GprsDirection::UPLINK))
         {
             msg = GprsControlMessage::PACKET_UPLINK_ASSIGNMENT;
             poll = GprsPollPurpose::UL_ASSIGNMENT;
@@ -2103,7 +1238,7 @@ GprsPcu::SendControl(uint8_t pdch)
         air.ms = index;
         air.msg = msg;
         air.final = final;
-        air.lost = DrawLoss(index, kControlCs, m_blockStart);
+        air.lost = m_mss[index].radio.DrawLoss(kGprsControlCs, m_blockStart);
         if (msg == GprsControlMessage::PACKET_UPLINK_ACK_NACK)
         {
             ms.ul.ackOwed = false;
@@ -2115,7 +1250,7 @@ GprsPcu::SendControl(uint8_t pdch)
             const GprsDirection dir = msg == GprsControlMessage::PACKET_DOWNLINK_ASSIGNMENT
                                           ? GprsDirection::DOWNLINK
                                           : GprsDirection::UPLINK;
-            AllocateTfi(index, dir);
+            m_tbfs.AllocateTfi(index, dir);
             GetLink(index, dir).tbf.AssignmentSent();
         }
         air.polled = poll.has_value();
@@ -2170,7 +1305,7 @@ GprsPcu::SendDownlinkData(uint8_t pdch)
     }
     double ci = 0;
     double bler = 0;
-    air.lost = DrawLoss(index, air.block.cs, m_blockStart, &ci, &bler);
+    air.lost = m_mss[index].radio.DrawLoss(air.block.cs, m_blockStart, &ci, &bler);
     ++m_radioBlocks;
     ++link.blocksSincePoll;
 
@@ -2226,22 +1361,23 @@ GprsPcu::GrantUplink(uint8_t pdch)
         return; // the next uplink block is reserved by RRBP: USF 'unused'
     }
     // A held (extended) uplink TBF owed its keep-alive USF goes first.
-    for (auto it = m_keepAliveGrants.begin(); it != m_keepAliveGrants.end(); ++it)
+    std::vector<uint32_t>& grants = m_tbfs.GetKeepAliveGrants();
+    for (auto it = grants.begin(); it != grants.end(); ++it)
     {
         const uint32_t index = *it;
         const GprsCellMobile& ms = m_mss[index];
         if (ms.ul.tbf.GetState() != GprsTbfState::HOLD)
         {
-            it = std::prev(m_keepAliveGrants.erase(it));
+            it = std::prev(grants.erase(it));
             continue;
         }
         if (pdch == ms.ulFirst)
         {
-            m_keepAliveGrants.erase(it);
+            grants.erase(it);
             m_uplinkBlocks.Grant(m_block + 1,
                                  pdch,
                                  index,
-                                 !DrawLoss(index, kControlCs, m_blockStart));
+                                 !m_mss[index].radio.DrawLoss(kGprsControlCs, m_blockStart));
             return;
         }
     }
@@ -2264,108 +1400,136 @@ GprsPcu::GrantUplink(uint8_t pdch)
                                          m_candidates.data(),
                                          static_cast<uint32_t>(m_candidates.size()))];
     // The USF is coded more robustly than the data (TS 45.003 5.1.2-5.1.4): decoded like CS-1.
-    m_uplinkBlocks.Grant(m_block + 1, pdch, index, !DrawLoss(index, kControlCs, m_blockStart));
+    m_uplinkBlocks.Grant(m_block + 1,
+                         pdch,
+                         index,
+                         !m_mss[index].radio.DrawLoss(kGprsControlCs, m_blockStart));
 }
 
 // ---------------------------------------------------------------------------------------------
 // Delivery
 
 void
-GprsPcu::DropFrontFrame(uint32_t index, GprsDirection dir)
+GprsPcu::ForgetTbf(uint32_t index, GprsDirection dir)
 {
-    GprsBearer& link = GetLink(index, dir);
-    const GprsBearer::LlcFrame& f = link.frames.front();
-    m_frameLostTrace(index, dir, f.octets);
-    link.segmentsOk = 0;
-    if (!f.npdu)
+    const bool down = dir == GprsDirection::DOWNLINK;
+    auto sentForThisTbf = [down](GprsControlMessage m) {
+        return down ? m == GprsControlMessage::PACKET_DOWNLINK_ASSIGNMENT
+                    : (m == GprsControlMessage::PACKET_UPLINK_ACK_NACK ||
+                       m == GprsControlMessage::PACKET_UPLINK_ASSIGNMENT);
+    };
+    m_uplinkBlocks.Cancel(index, dir);
+    for (uint8_t p = 0; p < m_numPdch; ++p)
     {
-        // Signalling, or an LLC ABM frame (acknowledged mode recovers its own losses).
-        if (m_mss[index].cellUpdatePending)
+        Air& data = m_air[GprsDirIndex(dir)][p];
+        if (data.kind == Air::DATA && data.ms == index)
         {
-            // A lost cell update: the mobile sends another one.
-            Simulator::ScheduleNow(&GprsPcu::SendCellUpdate, this, index);
+            data.kind = Air::NONE;
+        }
+        Air& ul = m_air[1][p];
+        if (ul.kind == Air::CONTROL && ul.ms == index && GetTbfDirection(ul.purpose) == dir)
+        {
+            ul.kind = Air::NONE;
+        }
+        Air& dl = m_air[0][p];
+        if (dl.kind == Air::CONTROL && dl.ms == index && sentForThisTbf(dl.msg))
+        {
+            dl.kind = Air::NONE;
         }
     }
-    else if (f.segment + 1 == f.segments)
+}
+
+bool
+GprsPcu::OfferToRlc(GprsLlcLink& llc, uint64_t frameId, uint32_t octets)
+{
+    GprsBearer& link = GetLink(llc.GetMs(), llc.GetDirection());
+    if (!link.CanJoinTbf())
     {
-        NotifyPacketLost(index, dir, f.npdu);
+        return false;
     }
-    link.PopFrontFrame();
+    link.tx->EnqueueFrame(frameId, octets);
+    return true;
+}
+
+bool
+GprsPcu::WantsFrameRecords(const GprsLlcLink& /* link */) const
+{
+    return !m_llcFrameTrace.IsEmpty();
 }
 
 void
-GprsPcu::NotifyPacketLost(uint32_t index, GprsDirection dir, Ptr<const Packet> packet)
+GprsPcu::NotifyFrameQueued(const GprsLlcLink& link, const GprsLlcFrameRecord& record)
 {
-    if (dir == GprsDirection::DOWNLINK)
+    m_llcFrameTrace(link.GetMs(), link.GetDirection(), record);
+}
+
+void
+GprsPcu::NotifyAbmFrame(const GprsLlcLink& link, const GprsLlcAbmFrame& frame)
+{
+    m_llcAbmFrameTrace(link.GetMs(), link.GetDirection(), frame);
+    if (frame.retransmission)
+    {
+        m_llcRetransmissionTrace(link.GetMs(), link.GetDirection(), frame.GetOctets());
+    }
+}
+
+void
+GprsPcu::NotifyBufferOccupancy(const GprsLlcLink& link)
+{
+    m_bufferTrace(link.GetMs(), link.GetDirection(), link.GetBufferedOctets());
+}
+
+void
+GprsPcu::NotifyExpired(const GprsLlcLink& link, Ptr<const Packet> packet)
+{
+    m_bufferDropTrace(link.GetMs(), link.GetDirection(), packet);
+    m_bss->NotifyDrop(packet);
+}
+
+void
+GprsPcu::NotifyFrameLost(const GprsLlcLink& link, uint32_t octets)
+{
+    m_frameLostTrace(link.GetMs(), link.GetDirection(), octets);
+}
+
+void
+GprsPcu::NotifySignallingLost(const GprsLlcLink& link)
+{
+    if (m_mss[link.GetMs()].cellUpdatePending)
+    {
+        // A lost cell update: the mobile sends another one.
+        Simulator::ScheduleNow(&GprsTbfController::SendCellUpdate, &m_tbfs, link.GetMs());
+    }
+}
+
+void
+GprsPcu::NotifyPacketLost(const GprsLlcLink& link, Ptr<const Packet> packet)
+{
+    if (link.GetDirection() == GprsDirection::DOWNLINK)
     {
         m_bss->NotifyDrop(packet);
     }
     else
     {
-        m_mss[index].dev->NotifyDrop(packet);
+        m_mss[link.GetMs()].dev->NotifyDrop(packet);
     }
 }
 
 void
-GprsPcu::DeliverFrames(uint32_t index,
-                       GprsDirection dir,
-                       const std::vector<GprsReassembledLlcFrame>& frames)
+GprsPcu::NotifyFrameReceived(const GprsLlcLink& link)
 {
-    if (frames.empty())
+    if (link.GetDirection() == GprsDirection::UPLINK && m_mss[link.GetMs()].cellUpdatePending)
     {
-        return; // most blocks complete no frame
-    }
-    GprsBearer& link = GetLink(index, dir);
-    for (const auto& fr : frames)
-    {
-        if (fr.frameId < link.firstFrameId)
-        {
-            continue; // already handled (retry after an abort delivered it twice)
-        }
-        // Frames are reassembled in order: older undelivered ones are lost for good.
-        while (link.firstFrameId < fr.frameId)
-        {
-            DropFrontFrame(index, dir);
-        }
-        if (dir == GprsDirection::UPLINK && m_mss[index].cellUpdatePending)
-        {
-            CellUpdated(index); // any uplink LLC frame tells the SGSN the mobile's cell
-        }
-        if (link.frames.front().abm)
-        {
-            const std::unique_ptr<GprsLlcAbmFrame> abm = std::move(link.frames.front().abm);
-            link.PopFrontFrame();
-            ReceiveLlc(index, dir, *abm);
-            continue;
-        }
-        const GprsBearer::LlcFrame& f = link.frames.front();
-        link.segmentsOk = f.segment == link.segmentsOk ? link.segmentsOk + 1 : 0;
-        if (!f.npdu)
-        {
-            link.segmentsOk = 0; // signalling: nothing to deliver above LLC
-        }
-        else if (f.segment + 1 == f.segments)
-        {
-            // SNDCP delivers the N-PDU only if every segment arrived (TS 44.065 6.7.2).
-            if (link.segmentsOk == f.segments)
-            {
-                DeliverUp(index, dir, f.npdu, f.sent);
-            }
-            else
-            {
-                NotifyPacketLost(index, dir, f.npdu);
-            }
-            link.segmentsOk = 0;
-        }
-        link.PopFrontFrame();
+        m_tbfs.CellUpdated(link.GetMs()); // any uplink LLC frame tells the SGSN the mobile's cell
     }
 }
 
 void
-GprsPcu::DeliverUp(uint32_t index, GprsDirection dir, Ptr<Packet> packet, Time sent)
+GprsPcu::Deliver(const GprsLlcLink& link, Ptr<Packet> packet, Time sent)
 {
-    m_deliveredTrace(index, dir, packet, Simulator::Now() - sent);
-    if (dir == GprsDirection::DOWNLINK)
+    const uint32_t index = link.GetMs();
+    m_deliveredTrace(index, link.GetDirection(), packet, Simulator::Now() - sent);
+    if (link.GetDirection() == GprsDirection::DOWNLINK)
     {
         m_mss[index].dev->Receive(packet->Copy());
     }
@@ -2375,117 +1539,16 @@ GprsPcu::DeliverUp(uint32_t index, GprsDirection dir, Ptr<Packet> packet, Time s
     }
 }
 
-// ---------------------------------------------------------------------------------------------
-// LLC acknowledged mode
-
 void
-GprsPcu::HandToLlc(uint32_t index, GprsDirection dir, Ptr<Packet> packet, Time sent)
+GprsPcu::NotifyDataReady(GprsLlcLink& link)
 {
-    // SNDCP (TS 44.065 clause 6.7, SN-DATA) cuts the packet into LLC PDUs of at most N201-I
-    // octets; each is one I frame, named by its identifier.
-    GprsBearer::LlcAbm& llc = *GetLink(index, dir).llc;
-    const uint32_t size = packet->GetSize();
-    const uint32_t count = m_abmFraming->FrameCount(size);
-    const uint64_t first = llc.sndcp.Add({packet, sent}, static_cast<uint16_t>(count));
-    for (uint32_t s = 0; s < count; ++s)
-    {
-        llc.entity.Send(first + s, m_abmFraming->FrameOctets(size, s));
-    }
-    PumpLlc(index, dir);
+    m_tbfs.RequestTbf(link.GetMs(), link.GetDirection());
 }
 
-void
-GprsPcu::PumpLlc(uint32_t index, GprsDirection dir)
+GprsLlcLink&
+GprsPcu::GetPeer(const GprsLlcLink& link)
 {
-    GprsBearer& link = GetLink(index, dir);
-    const Time now = Simulator::Now();
-    while (const auto frame = link.llc->entity.TakeNextFrame(now))
-    {
-        const uint32_t octets = frame->GetOctets();
-        m_llcAbmFrameTrace(index, dir, *frame);
-        if (frame->retransmission)
-        {
-            m_llcRetransmissionTrace(index, dir, octets);
-        }
-        AppendFrame(link, {nullptr, now, octets, 0, 1, std::make_unique<GprsLlcAbmFrame>(*frame)});
-    }
-    const std::optional<Time> expiry = link.llc->entity.GetTimerExpiry();
-    if (!expiry)
-    {
-        Simulator::Cancel(link.llc->timer);
-    }
-    else if (link.llc->timer.IsExpired() || *expiry != link.llc->timerAt)
-    {
-        Simulator::Cancel(link.llc->timer);
-        link.llc->timerAt = *expiry;
-        link.llc->timer =
-            Simulator::Schedule(*expiry - now, &GprsPcu::LlcTimerExpired, this, index, dir);
-    }
-    // New frames, or a window that opened for the packets waiting in the buffer: a held
-    // downlink TBF resumes; without a TBF, one is asked for.
-    RequestTbf(index, dir);
-}
-
-void
-GprsPcu::ServeLlc(uint32_t index, GprsDirection dir)
-{
-    // The entity sending on dir receives on the other direction.
-    const GprsDirection back = Opposite(dir);
-    GprsBearer::LlcAbm& llc = *GetLink(index, dir).llc;
-    GprsBearer::LlcAbm& peer = *GetLink(index, back).llc;
-    while (const auto sdu = llc.entity.PopDelivered())
-    {
-        if (const auto npdu = peer.sndcp.Deliver(sdu->sduId))
-        {
-            DeliverUp(index, back, npdu->packet, npdu->sent);
-        }
-    }
-    // Done with a PDU, confirmed or abandoned: its packet is lost if the peer did not deliver
-    // it (GprsSndcpAckTracker).
-    auto release = [this, index, dir, &llc](uint64_t sduId) {
-        if (const auto npdu = llc.sndcp.Release(sduId))
-        {
-            NS_LOG_LOGIC("MS " << index << " " << ToString(dir) << " LLC PDU " << sduId
-                               << " undelivered: IP packet lost");
-            NotifyPacketLost(index, dir, npdu->packet);
-        }
-    };
-    while (const auto sdu = llc.entity.PopConfirmed())
-    {
-        release(sdu->sduId);
-    }
-    while (const auto abandoned = llc.entity.PopAbandoned())
-    {
-        release(abandoned->sdu.sduId);
-    }
-    PumpLlc(index, dir);
-}
-
-void
-GprsPcu::ReceiveLlc(uint32_t index, GprsDirection dir, const GprsLlcAbmFrame& frame)
-{
-    const GprsDirection back = Opposite(dir);
-    try
-    {
-        GetLink(index, back).llc->entity.Receive(frame, Simulator::Now());
-    }
-    catch (const std::invalid_argument& e)
-    {
-        // An N(R) sequence error (TS 44.064): the peer reset its numbering while this end did
-        // not, after a SABM repeated because its UA came later than T200. The frame is
-        // discarded; the entity's T201 and N200 re-establish the link.
-        NS_LOG_LOGIC("MS " << index << " " << ToString(dir)
-                           << " LLC frame discarded: " << e.what());
-        m_frameLostTrace(index, dir, frame.GetOctets());
-    }
-    ServeLlc(index, back);
-}
-
-void
-GprsPcu::LlcTimerExpired(uint32_t index, GprsDirection dir)
-{
-    GetLink(index, dir).llc->entity.OnTimer(Simulator::Now());
-    ServeLlc(index, dir);
+    return GetLink(link.GetMs(), GprsOpposite(link.GetDirection())).llc;
 }
 
 } // namespace ns3

@@ -6,17 +6,16 @@
 #define GPRS_PCU_H
 
 #include "gprs-cell-mobile.h"
+#include "gprs-tbf-controller.h"
 
 #include "ns3/event-id.h"
 #include "ns3/event-impl.h"
 #include "ns3/gprs-bler-model.h"
 #include "ns3/gprs-coding-scheme.h"
 #include "ns3/gprs-gilbert-elliott.h"
-#include "ns3/gprs-llc-abm.h"
-#include "ns3/gprs-llc-framing.h"
+#include "ns3/gprs-llc-link.h"
 #include "ns3/gprs-rlc-entity.h"
 #include "ns3/gprs-rlcmac-types.h"
-#include "ns3/gprs-sndcp-ack.h"
 #include "ns3/gprs-tbf-resources.h"
 #include "ns3/gprs-tbf.h"
 #include "ns3/gprs-unit-uniform.h"
@@ -119,23 +118,6 @@ struct GprsRadioBlockRecord
 
 /**
  * \ingroup gprs
- * An LLC frame handed to RLC, as reported by the GprsPcu "LlcFrame" trace source: the id its
- * segments carry in GprsRlcDataBlock, and what it carries. Pointers are valid during the callback
- * only.
- */
-struct GprsLlcFrameRecord
-{
-    uint64_t frameId{0};    //!< GprsLlcSegment::frameId of its segments, counted per link
-    uint32_t octets{0};     //!< frame length, headers and FCS included
-    Ptr<const Packet> npdu; //!< UI or ABM I frame: the IP packet it carries a segment of;
-                            //!< null: no user data (dummy, cell update, S, SABM, UA frames)
-    uint16_t segment{0};    //!< SNDCP segment index of npdu (SN-UNITDATA or SN-DATA)
-    uint16_t segments{1};   //!< SNDCP segments of npdu
-    const GprsLlcAbmFrame* abm{nullptr}; //!< LLC acknowledged mode: the I, S or U frame
-};
-
-/**
- * \ingroup gprs
  * \brief The PCU of one cell: TBF establishment and release, the per-PDCH block scheduler,
  * RLC/MAC of both the network and the mobiles, radio block losses, and the per-mobile
  * downlink (GGSN/SGSN) buffer.
@@ -151,7 +133,10 @@ struct GprsLlcFrameRecord
  * The block clock runs only while some TBF is active or a block or reservation is in flight:
  * an idle cell schedules nothing.
  */
-class GprsPcu : public Object
+class GprsPcu : public Object,
+                public GprsTbfSettings,
+                private GprsTbfControllerUser,
+                private GprsLlcLinkUser
 {
   public:
     /**
@@ -320,13 +305,11 @@ class GprsPcu : public Object
     void ComputeTimeslots(uint32_t index,
                           GprsTimeslotLoad& load,
                           std::map<int, std::vector<GprsTimeslotCandidate>>& candidates);
-    void EnsureClock();
     void BlockEvent();
     void ReceiveAir();
     void ReceiveDownlink(Air& air);
     void ReceiveUplink(Air& air);
     void ReceiveDownlinkAckNack(const Air& air);
-    void PollUnanswered(uint32_t index, GprsPollPurpose purpose);
     /// Send the uplink block of \p pdch: what RRBP reserved, else what its USF granted.
     void TransmitUplink(uint8_t pdch);
     void TransmitDownlink(uint8_t pdch);
@@ -338,11 +321,6 @@ class GprsPcu : public Object
     void GrantUplink(uint8_t pdch);
     bool HasWork() const;
     void CollectSenders();
-    /// Add mobile \p index to m_tracked (it has a TBF or owes an Ack/Nack).
-    void Track(uint32_t index);
-    /// Refresh mobile \p index's cached C/I, outage and BLERs (the caller found \p now at or past
-    /// its radioValidUntil: the schedule may have changed).
-    void UpdateRadio(uint32_t index, const Time& now);
 
     bool WantsToSend(GprsCellMobile& ms, GprsBearer& link, GprsDirection dir, uint8_t pdch);
 
@@ -362,73 +340,30 @@ class GprsPcu : public Object
 
     /// Refill() where RLC may take packets.
     void RefillRlc(GprsCellMobile& ms, GprsBearer& link, GprsDirection dir);
-    void HandToRlc(GprsCellMobile& ms, GprsBearer& link, GprsDirection dir);
 
-    void AppendFrame(GprsBearer& link, GprsBearer::LlcFrame frame);
-    void HandToLlc(uint32_t index, GprsDirection dir, Ptr<Packet> packet, Time sent);
-    void PumpLlc(uint32_t index, GprsDirection dir);
-    void ServeLlc(uint32_t index, GprsDirection dir);
-    void ReceiveLlc(uint32_t index, GprsDirection dir, const GprsLlcAbmFrame& frame);
-    void LlcTimerExpired(uint32_t index, GprsDirection dir);
-    uint32_t LlcTotalOctets(const GprsBearer& link, uint32_t npduOctets) const;
-    void DropExpired(GprsBearer& link);
+    // GprsTbfControllerUser: what the TBF controller needs from the block work
+    void EnsureClock() override;
+    /// Add mobile \p index to m_tracked (it has a TBF or owes an Ack/Nack).
+    void Track(uint32_t index) override;
+    void ForgetTbf(uint32_t index, GprsDirection dir) override;
 
-    /**
-     * Draw whether a block to or from a mobile is lost.
-     * \param ms the mobile
-     * \param cs the block's coding scheme
-     * \param now the time (m_blockStart in a block event: Simulator::Now() costs a virtual call)
-     * \param ciDb if not null, set to the mobile's C/I
-     * \param bler if not null, set to the block error rate drawn against
-     * \return true if the block is lost
-     */
-    bool DrawLoss(uint32_t ms,
-                  GprsCodingScheme cs,
-                  const Time& now,
-                  double* ciDb = nullptr,
-                  double* bler = nullptr);
-    /**
-     * \param ms a mobile whose radio state is up to date (UpdateRadio)
-     * \param cs a coding scheme
-     * \return its block error rate in \p cs now (kept in ms.blerCache until the radio changes)
-     */
-    double GetBler(const GprsCellMobile& ms, GprsCodingScheme cs) const;
+    // GprsLlcLinkUser: what the logical links need from the cell
+    bool OfferToRlc(GprsLlcLink& link, uint64_t frameId, uint32_t octets) override;
+    bool WantsFrameRecords(const GprsLlcLink& link) const override;
+    void NotifyFrameQueued(const GprsLlcLink& link, const GprsLlcFrameRecord& record) override;
+    void NotifyAbmFrame(const GprsLlcLink& link, const GprsLlcAbmFrame& frame) override;
+    void NotifyBufferOccupancy(const GprsLlcLink& link) override;
+    void NotifyExpired(const GprsLlcLink& link, Ptr<const Packet> packet) override;
+    void NotifyFrameLost(const GprsLlcLink& link, uint32_t octets) override;
+    void NotifySignallingLost(const GprsLlcLink& link) override;
+    void NotifyPacketLost(const GprsLlcLink& link, Ptr<const Packet> packet) override;
+    void NotifyFrameReceived(const GprsLlcLink& link) override;
+    void Deliver(const GprsLlcLink& link, Ptr<Packet> packet, Time sent) override;
+    void NotifyDataReady(GprsLlcLink& link) override;
+    GprsLlcLink& GetPeer(const GprsLlcLink& link) override;
 
-    GprsTbfConfig GetTbfConfig(GprsDirection dir) const;
-    void ArmTimer(uint32_t index, GprsDirection dir);
-    void TimerExpired(uint32_t index, GprsDirection dir);
-    void KeepAlive(uint32_t index, GprsDirection dir);
-    void EndHold(uint32_t index, GprsDirection dir);
-    void QueueDummyFrame(GprsBearer& link);
-    void RequestTbf(uint32_t index, GprsDirection dir);
-    void StartAccess(uint32_t index, GprsDirection dir, Time wait = Time(0));
-    static bool HoldsTfi(const GprsTbf& tbf);
-    /**
-     * \param index a mobile
-     * \param dir a direction
-     * \return the TFIs and USFs the other mobiles' TBFs of that direction hold
-     */
-    GprsTbfResources CountResources(uint32_t index, GprsDirection dir) const;
-    bool HasResources(uint32_t index, GprsDirection dir) const;
-    void AllocateTfi(uint32_t index, GprsDirection dir);
     uint8_t GetCountdownValue(const GprsCellMobile& ms, const GprsBearer& link, uint8_t bsn) const;
     void TraceRadioBlock(GprsDirection dir, uint8_t pdch, const Air& air);
-    void RejectAccess(uint32_t index, GprsDirection dir);
-    void WakeWaiting(GprsDirection dir);
-    void Activate(uint32_t index, GprsDirection dir);
-    void ReleaseTbf(uint32_t index, GprsDirection dir, bool abnormal, bool flush = false);
-    void Reselect(uint32_t index);
-    void SendCellUpdate(uint32_t index);
-    void CellUpdated(uint32_t index);
-    void CheckIdle(uint32_t index, GprsDirection dir);
-    void DeliverFrames(uint32_t index,
-                       GprsDirection dir,
-                       const std::vector<GprsReassembledLlcFrame>& frames);
-    void DropFrontFrame(uint32_t index, GprsDirection dir);
-    void NotifyPacketLost(uint32_t index, GprsDirection dir, Ptr<const Packet> packet);
-    void FallBackToRandomAccess(uint32_t index);
-    void PollFailed(uint32_t index);
-    void DeliverUp(uint32_t index, GprsDirection dir, Ptr<Packet> packet, Time sent);
     void ForwardToCore(Ptr<Packet> packet);
     GprsBearer& GetLink(uint32_t index, GprsDirection dir);
     const GprsBearer& GetLink(uint32_t index, GprsDirection dir) const;
@@ -437,11 +372,8 @@ class GprsPcu : public Object
     std::vector<GprsCellMobile> m_mss;        //!< mobiles
     std::array<std::array<Air, 8>, 2> m_air;  //!< [direction][pdch] blocks in flight
     GprsUplinkBlockController m_uplinkBlocks; //!< polls and USF grants of the uplink blocks
+    GprsTbfController m_tbfs;                 //!< every TBF's life cycle
     std::vector<uint32_t> m_candidates;       //!< scratch list for the scheduler
-    /// Entities of released TBFs, reused (Reset) by new ones: a cell holds at most as many as
-    /// it had TBFs at once, each store as large as the highest BSN it held.
-    std::vector<std::unique_ptr<GprsRlcTxEntity>> m_txPool;
-    std::vector<std::unique_ptr<GprsRlcRxEntity>> m_rxPool; //!< as m_txPool
     std::vector<uint32_t> m_sendingDl;      //!< mobiles whose downlink TBF sends this block period
     std::vector<uint32_t> m_sendingUl;      //!< mobiles whose uplink TBF sends this block period
     std::vector<uint32_t> m_controlPending; //!< mobiles with a control message due, in order
@@ -459,51 +391,26 @@ class GprsPcu : public Object
     uint64_t m_blockPeriods{0};                   //!< block periods simulated
     uint64_t m_radioBlocks{0};                    //!< radio blocks simulated
     uint32_t m_controlRr{0};                      //!< round robin start for control messages
-    std::unique_ptr<GprsLlcFraming> m_framing;    //!< SNDCP/LLC sizes, UI frames
-    std::unique_ptr<GprsLlcFraming> m_abmFraming; //!< SNDCP segments of I frames: info octets
+    std::optional<GprsLlcLinkConfig> m_llcConfig; //!< what the logical links share
     GprsBlerModel m_bler;                         //!< BLER tables
 
     // Attributes
-    uint32_t m_numPdch;                            //!< PDCHs in the cell
-    GprsRlcMode m_rlcMode;                         //!< RLC mode of all TBFs
-    std::string m_blerFile;                        //!< user BLER table, or empty
-    ObjectFactory m_dlLinkAdaptation;              //!< downlink CS policy, one per TBF
-    ObjectFactory m_ulLinkAdaptation;              //!< uplink CS policy, one per TBF
-    Ptr<GprsScheduler> m_scheduler;                //!< who gets each PDCH
-    Ptr<RandomVariableStream> m_dlAssignmentDelay; //!< CCCH downlink assignment delay
-    Ptr<RandomVariableStream> m_ulAccessDelay;     //!< random access + assignment delay
-    Ptr<GprsUnitUniformRandomVariable> m_uniform;  //!< block loss draws
-    uint32_t m_pollInterval;                       //!< poll every N downlink data blocks
-    uint32_t m_ulAckInterval;                      //!< uplink Ack/Nack every N blocks
-    Time m_t3192;                                  //!< PACCH reachability after a DL TBF
-    Time m_t3193;                                  //!< DL TFI reuse wait after normal release
-    Time m_t3195;                                  //!< DL TFI reuse wait after N3105 expiry
-    Time m_t3169;                                  //!< UL TFI/USF reuse wait after abnormal end
-    uint32_t m_assignmentMax;                      //!< unanswered PACCH assignments before CCCH
-    Time m_reselectionTime;                        //!< a reselecting mobile is away this long
-    uint32_t m_bsCvMax;                            //!< BS_CV_MAX
-    Time m_accessRejectWait;                       //!< wait indication of an access reject
-    Time m_keepAlive;                              //!< keep-alive interval of a held TBF
-    Time m_llcLifetime;                            //!< downlink LLC PDU lifetime; 0: none
-    std::vector<uint32_t> m_keepAliveGrants;       //!< held uplink TBFs owed a USF
-    std::array<std::deque<uint32_t>, 2> m_waiting; //!< [direction] mobiles waiting for a TFI
-    Time m_delayedRelease;                         //!< downlink TBF hold time
-    Time m_extendedUplink;                         //!< uplink TBF hold time
-    uint32_t m_n3105Max;                           //!< unanswered polls before abort
-    uint32_t m_n3101Max;                           //!< unused USF grants before abort
-    uint32_t m_n3103Max;                           //!< final uplink Ack/Nack repetitions
-    bool m_retryAfterAbort;                        //!< requeue undelivered LLC frames
-    uint32_t m_dlBufferBytes;                      //!< GGSN buffer per mobile
-    uint32_t m_ulBufferBytes;                      //!< mobile uplink buffer
-    uint32_t m_n201U;                              //!< N201-U
-    uint32_t m_llcOverhead;                        //!< LLC header + FCS
-    uint32_t m_sndcpFirstHeader;                   //!< SNDCP header, first segment
-    uint32_t m_sndcpNextHeader;                    //!< SNDCP header, other segments
-    GprsLlcMode m_llcMode;                         //!< LLC mode of the mobiles that inherit it
-    uint32_t m_llcN200;                            //!< ABM: N200
-    Time m_llcT200;                                //!< ABM: T200 and T201
-    uint32_t m_llcWindow;                          //!< ABM: k, both directions
-    uint32_t m_llcN201I;                           //!< ABM: N201-I
+    uint32_t m_numPdch;                           //!< PDCHs in the cell
+    std::string m_blerFile;                       //!< user BLER table, or empty
+    Ptr<GprsScheduler> m_scheduler;               //!< who gets each PDCH
+    Ptr<GprsUnitUniformRandomVariable> m_uniform; //!< block loss draws
+    Time m_llcLifetime;                           //!< downlink LLC PDU lifetime; 0: none
+    uint32_t m_dlBufferBytes;                     //!< GGSN buffer per mobile
+    uint32_t m_ulBufferBytes;                     //!< mobile uplink buffer
+    uint32_t m_n201U;                             //!< N201-U
+    uint32_t m_llcOverhead;                       //!< LLC header + FCS
+    uint32_t m_sndcpFirstHeader;                  //!< SNDCP header, first segment
+    uint32_t m_sndcpNextHeader;                   //!< SNDCP header, other segments
+    GprsLlcMode m_llcMode;                        //!< LLC mode of the mobiles that inherit it
+    uint32_t m_llcN200;                           //!< ABM: N200
+    Time m_llcT200;                               //!< ABM: T200 and T201
+    uint32_t m_llcWindow;                         //!< ABM: k, both directions
+    uint32_t m_llcN201I;                          //!< ABM: N201-I
 
     TracedCallback<const GprsRlcBlockRecord&> m_rlcBlockTrace;                  //!< data blocks
     TracedCallback<uint32_t, GprsControlMessage, uint8_t, bool> m_controlTrace; //!< control

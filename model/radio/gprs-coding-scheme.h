@@ -32,6 +32,9 @@ enum class GprsCodingScheme : uint8_t
     CS4 = 4, //!< no convolutional coding
 };
 
+/// Control blocks are always sent with CS-1 (TS 44.060 clause 10.2, 11).
+constexpr GprsCodingScheme kGprsControlCs = GprsCodingScheme::CS1;
+
 /// All coding schemes, most robust first; handy for loops over CS-1..CS-4.
 constexpr std::array<GprsCodingScheme, 4> kGprsCodingSchemes = {GprsCodingScheme::CS1,
                                                                 GprsCodingScheme::CS2,

@@ -39,6 +39,20 @@ struct GprsEnumText<GprsDirection>
     static constexpr const char* kWhat = "direction";               //!< what a value is
 };
 
+/// \param dir a direction \return its index in per-direction arrays: 0 downlink, 1 uplink
+constexpr uint32_t
+GprsDirIndex(GprsDirection dir)
+{
+    return dir == GprsDirection::DOWNLINK ? 0 : 1;
+}
+
+/// \param dir a direction \return the other one
+constexpr GprsDirection
+GprsOpposite(GprsDirection dir)
+{
+    return dir == GprsDirection::DOWNLINK ? GprsDirection::UPLINK : GprsDirection::DOWNLINK;
+}
+
 /**
  * \ingroup gprs
  * RLC mode of a TBF (TS 44.060 clause 9.3: RLC_MODE of the assignment messages).

@@ -5,8 +5,11 @@
 // What a cell keeps of a mobile (GprsCellMobile) and of each of its directions (GprsBearer),
 // without a simulation: the state each answers about itself.
 
+#include "gprs-fake-llc-user.h"
+
 #include "ns3/gprs-cell-mobile.h"
 #include "ns3/gprs-ms-net-device.h"
+#include "ns3/simulator.h"
 
 #include <gtest/gtest.h>
 #include <memory>
@@ -31,7 +34,7 @@ Establish(GprsBearer& bearer)
 
 TEST(GprsCellMobile, KnowsItsIndexBearersAndTimeslots)
 {
-    GprsCellMobile ms(7, nullptr);
+    GprsCellMobile ms(7, nullptr, GprsRadioLink(nullptr, nullptr, nullptr, {}));
     EXPECT_EQ(ms.index, 7U);
     EXPECT_EQ(ms.dl.ms, 7U);
     EXPECT_EQ(ms.ul.ms, 7U);
@@ -55,7 +58,7 @@ TEST(GprsCellMobile, KnowsItsIndexBearersAndTimeslots)
 
 TEST(GprsCellMobile, PacchAndTrackingFollowItsTbfs)
 {
-    GprsCellMobile ms(0, nullptr);
+    GprsCellMobile ms(0, nullptr, GprsRadioLink(nullptr, nullptr, nullptr, {}));
     ms.dlAckTn = 3;
     ms.ulFirst = 1;
     ms.ulCount = 1;
@@ -71,34 +74,19 @@ TEST(GprsCellMobile, PacchAndTrackingFollowItsTbfs)
     EXPECT_EQ(ms.GetPacchTn(), 1) << "an open uplink TBF carries the PACCH";
 }
 
-TEST(GprsBearer, FramesLeaveInOrderAndRlcCountFollows)
-{
-    GprsBearer bearer(0, GprsDirection::DOWNLINK);
-    for (uint32_t octets : {100U, 200U, 300U})
-    {
-        bearer.frames.push_back({nullptr, Seconds(0), octets, 0, 1});
-    }
-    bearer.inRlc = 2;
-    bearer.PopFrontFrame();
-    EXPECT_EQ(bearer.firstFrameId, 1U);
-    EXPECT_EQ(bearer.inRlc, 1U);
-    EXPECT_EQ(bearer.frames.front().octets, 200U);
-    bearer.PopFrontFrame();
-    bearer.PopFrontFrame();
-    EXPECT_EQ(bearer.firstFrameId, 3U);
-    EXPECT_EQ(bearer.inRlc, 0U) << "frames not handed to RLC do not count";
-    EXPECT_TRUE(bearer.frames.empty());
-}
-
 TEST(GprsBearer, NewFramesJoinAnOpenTbfUntilItsDataIsFixed)
 {
+    gprs_test::FakeLlcUser cell;
+    cell.rlcTakes = false;
     GprsBearer bearer(0, GprsDirection::UPLINK);
+    bearer.llc.Attach(&cell, cell.ul.GetBuffer());
+    bearer.llc.Configure(&cell.config, false);
     EXPECT_FALSE(bearer.CanJoinTbf()) << "no TBF";
     Establish(bearer);
     EXPECT_TRUE(bearer.CanJoinTbf());
-    bearer.frames.push_back({nullptr, Seconds(0), 50, 0, 1});
+    bearer.llc.QueueEmptyFrame(Seconds(1));
     EXPECT_FALSE(bearer.CanJoinTbf()) << "a frame waiting for the next TBF goes first";
-    bearer.inRlc = 1;
+    bearer.llc.HandAllToRlc([&bearer](uint64_t id, uint32_t o) { bearer.tx->EnqueueFrame(id, o); });
     EXPECT_TRUE(bearer.CanJoinTbf());
     EXPECT_FALSE(bearer.EndsTbf()) << "uplink: no countdown yet";
     EXPECT_TRUE(bearer.NeedsRefill()) << "uplink: RLC may take packets until the countdown";
@@ -106,26 +94,31 @@ TEST(GprsBearer, NewFramesJoinAnOpenTbfUntilItsDataIsFixed)
     EXPECT_FALSE(bearer.CanJoinTbf()) << "the countdown fixed the TBF's data";
     EXPECT_TRUE(bearer.EndsTbf());
     EXPECT_FALSE(bearer.NeedsRefill());
+    Simulator::Destroy();
 }
 
 TEST(GprsBearer, DownlinkEndsWhenNothingWaitsUnlessHeld)
 {
+    gprs_test::FakeLlcUser cell;
     GprsBearer bearer(0, GprsDirection::DOWNLINK);
+    bearer.llc.Attach(&cell, cell.dl.GetBuffer());
+    bearer.llc.Configure(&cell.config, false);
     Establish(bearer);
-    EXPECT_FALSE(bearer.HasDataForLlc());
+    EXPECT_FALSE(bearer.llc.HasDataForLlc());
     EXPECT_TRUE(bearer.EndsTbf()) << "empty buffer, no delayed release";
     EXPECT_FALSE(bearer.NeedsRefill()) << "downlink: nothing queued";
-    bearer.queued.push_back({Seconds(0), 100});
-    EXPECT_TRUE(bearer.HasDataForLlc());
+    bearer.llc.Enqueue(Create<Packet>(100), Seconds(0));
+    EXPECT_TRUE(bearer.llc.HasDataForLlc());
     EXPECT_FALSE(bearer.EndsTbf());
     EXPECT_TRUE(bearer.NeedsRefill()) << "RLC's queue does not fill the next block";
     bearer.tx->EnqueueFrame(0, 1000);
     EXPECT_FALSE(bearer.NeedsRefill()) << "RLC's queue fills the next block";
-    bearer.queued.clear();
+    bearer.llc.HandOver(Seconds(0));
     GprsTbfConfig held;
     held.hold = Seconds(1);
     bearer.tbf.SetConfig(held);
     EXPECT_FALSE(bearer.EndsTbf()) << "delayed release holds the TBF";
     bearer.closing = true;
     EXPECT_TRUE(bearer.EndsTbf()) << "the hold is over";
+    Simulator::Destroy();
 }

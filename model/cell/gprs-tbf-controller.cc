@@ -1,0 +1,729 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "gprs-tbf-controller.h"
+
+#include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/gprs-link-adaptation.h"
+#include "ns3/gprs-predicate-checker.h"
+#include "ns3/log.h"
+#include "ns3/pointer.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("GprsTbfController");
+
+namespace
+{
+/**
+ * Blocks whose store memory a pooled RLC entity keeps (6.7 KB): the short TBFs that carry TCP
+ * ACKs (most TBFs) reuse it; a long TBF's store (up to 128 blocks, 53 KB) is freed at release,
+ * so that a cell's pool does not hold the high-water memory of its busiest moment (the busy
+ * network of gprs-benchmark, 500 cells: peak 368,612 KiB so, 560,092 KiB with whole stores).
+ */
+constexpr std::size_t kPooledStoreBlocks = 16;
+
+/**
+ * \param pool entities of released TBFs, reset at release
+ * \param mode RLC mode of the new TBF
+ * \return an entity for a new TBF: one of \p pool (reset again only if the RlcMode attribute
+ *         changed since its release), or a new one if it is empty
+ */
+template <typename Entity>
+std::unique_ptr<Entity>
+FromPool(std::vector<std::unique_ptr<Entity>>& pool, GprsRlcMode mode)
+{
+    if (pool.empty())
+    {
+        return std::make_unique<Entity>(mode);
+    }
+    std::unique_ptr<Entity> entity = std::move(pool.back());
+    pool.pop_back();
+    if (entity->GetMode() != mode)
+    {
+        entity->Reset(mode, kPooledStoreBlocks);
+    }
+    return entity;
+}
+
+/// T3192 values SI13 can carry (TS 44.060 12.24, 3-bit code).
+constexpr std::array<int64_t, 8> kT3192Ms = {0, 80, 120, 160, 200, 500, 1000, 1500};
+
+/// Accepts only the T3192 values SI13 can carry.
+Ptr<const AttributeChecker>
+MakeGprsT3192Checker()
+{
+    return Create<GprsPredicateChecker<TimeValue>>(
+        [](const TimeValue& v) {
+            return std::find(kT3192Ms.begin(), kT3192Ms.end(), v.Get().GetMilliSeconds()) !=
+                       kT3192Ms.end() &&
+                   v.Get() == MilliSeconds(v.Get().GetMilliSeconds());
+        },
+        "ns3::TimeValue",
+        "Time, one of 0ms 80ms 120ms 160ms 200ms 500ms 1000ms 1500ms");
+}
+} // namespace
+
+TypeId
+GprsTbfSettings::AddAttributes(TypeId tid)
+{
+    return tid
+        .AddAttribute("DownlinkAssignmentDelay",
+                      "Seconds from the first downlink packet for an idle mobile to its "
+                      "TBF (paging/CCCH Packet Downlink Assignment). Default uniform "
+                      "0.1..0.2 s: the TBF set-up cost measured by Chakravorty & Pratt "
+                      "(JCN 2002).",
+                      StringValue("ns3::UniformRandomVariable[Min=0.1|Max=0.2]"),
+                      MakePointerAccessor(&GprsTbfSettings::m_dlAssignmentDelay),
+                      MakePointerChecker<RandomVariableStream>())
+        .AddAttribute("UplinkAccessDelay",
+                      "Seconds from uplink data at a mobile without a TBF and no downlink "
+                      "TBF to the uplink TBF (random access, Immediate Assignment). Default "
+                      "uniform 0.1..0.2 s, as the downlink (Chakravorty & Pratt; Rendon et "
+                      "al. use an access grant wait of 0.1 s).",
+                      StringValue("ns3::UniformRandomVariable[Min=0.1|Max=0.2]"),
+                      MakePointerAccessor(&GprsTbfSettings::m_ulAccessDelay),
+                      MakePointerChecker<RandomVariableStream>())
+        .AddAttribute("PollInterval",
+                      "The network polls (RRBP) a downlink TBF every N data blocks, on the "
+                      "final block and when the window is about to stall. Default 16: a "
+                      "quarter of the 64-block window, so that the Ack/Nack (3 blocks "
+                      "later) arrives before the window stalls.",
+                      UintegerValue(16),
+                      MakeUintegerAccessor(&GprsTbfSettings::m_pollInterval),
+                      MakeUintegerChecker<uint32_t>(1, 64))
+        .AddAttribute("UplinkAckInterval",
+                      "The network sends a Packet Uplink Ack/Nack every N received uplink "
+                      "blocks, and on the final block. Default 16, as PollInterval.",
+                      UintegerValue(16),
+                      MakeUintegerAccessor(&GprsTbfSettings::m_ulAckInterval),
+                      MakeUintegerChecker<uint32_t>(1, 64))
+        .AddAttribute("T3192",
+                      "After its downlink TBF ends the mobile listens to PACCH this long, "
+                      "so a new downlink TBF is assigned there without CCCH delay "
+                      "(TS 44.060 clause 13.1). SI13 codes it in 3 bits (TS 44.060 "
+                      "12.24): 0, 80, 120, 160, 200, 500, 1000 or 1500 ms. Default 1500 ms "
+                      "as osmo-pcu.",
+                      TimeValue(MilliSeconds(1500)),
+                      MakeTimeAccessor(&GprsTbfSettings::m_t3192),
+                      MakeGprsT3192Checker())
+        .AddAttribute("T3193",
+                      "After a normal downlink release the network keeps the TFI this long "
+                      "(TS 44.060 clause 13.2: longer than T3192). Default 1600 ms as "
+                      "osmo-pcu.",
+                      TimeValue(MilliSeconds(1600)),
+                      MakeTimeAccessor(&GprsTbfSettings::m_t3193),
+                      MakeTimeChecker(Seconds(0), Seconds(60)))
+        .AddAttribute("T3195",
+                      "After N3105 expiry the network neither addresses the mobile nor "
+                      "reuses its TFI for this long (TS 44.060 clause 13.2; default 5 s as "
+                      "osmo-pcu).",
+                      TimeValue(Seconds(5)),
+                      MakeTimeAccessor(&GprsTbfSettings::m_t3195),
+                      MakeTimeChecker(Seconds(0), Seconds(60)))
+        .AddAttribute("T3169",
+                      "After N3101 or N3103 expiry the network reuses neither the USF nor "
+                      "the TFI of the uplink TBF for this long (TS 44.060 clause 13.2; "
+                      "default 5 s as osmo-pcu).",
+                      TimeValue(Seconds(5)),
+                      MakeTimeAccessor(&GprsTbfSettings::m_t3169),
+                      MakeTimeChecker(Seconds(0), Seconds(60)))
+        .AddAttribute("PacchAssignmentMax",
+                      "A PACCH assignment is polled and sent again while its poll goes "
+                      "unanswered, at most this many times; then the network reaches the "
+                      "mobile through CCCH. Default 8: osmo-pcu counts unanswered assignment "
+                      "polls in N3105 (default 8).",
+                      UintegerValue(8),
+                      MakeUintegerAccessor(&GprsTbfSettings::m_assignmentMax),
+                      MakeUintegerChecker<uint32_t>(1, 255))
+        .AddAttribute("ReselectionTime",
+                      "A mobile that reselects a cell (GprsMsNetDevice::CellReselections) "
+                      "cannot be reached for this long: it camps on the new cell and reads "
+                      "its system information (TS 45.008 clause 6.6); then it sends a cell "
+                      "update, an uplink LLC frame through a new uplink TBF (TS 23.060 "
+                      "clause 6.9.1.2.1), and only then can downlink data reach it. "
+                      "Default 2 s: an engineer's estimate of camping and reading the new "
+                      "cell's system information, not a measurement.",
+                      TimeValue(Seconds(2)),
+                      MakeTimeAccessor(&GprsTbfSettings::m_reselectionTime),
+                      MakeTimeChecker(Seconds(0), Seconds(60)))
+        .AddAttribute("BsCvMax",
+                      "BS_CV_MAX broadcast in SI13/PSI1 (TS 44.060 clauses 9.3.1, 12.24): a "
+                      "mobile starts counting down once its blocks left fit in this many "
+                      "block periods of its uplink timeslots, and data arriving later waits "
+                      "for the next TBF. 1..15; default 15.",
+                      UintegerValue(15),
+                      MakeUintegerAccessor(&GprsTbfSettings::m_bsCvMax),
+                      MakeUintegerChecker<uint32_t>(1, 15))
+        .AddAttribute("AccessRejectWait",
+                      "Wait indication of the Immediate Assignment Reject (T3122, TS 44.018 "
+                      "3.5.2.1.3.4) or Packet Access Reject (TS 44.060 11.2.1) a mobile gets "
+                      "when no TFI or USF is free: it tries again after this. Default 20 s, "
+                      "osmo-pcu's wait indication on CCCH (T3142).",
+                      TimeValue(Seconds(20)),
+                      MakeTimeAccessor(&GprsTbfSettings::m_accessRejectWait),
+                      MakeTimeChecker(Seconds(0), Seconds(255)))
+        .AddAttribute("KeepAliveInterval",
+                      "While a TBF is held (DelayedReleaseTime, ExtendedUplinkTime) the "
+                      "network sends the mobile a polled block with an LLC dummy frame "
+                      "(downlink) or gives it a USF, answered with data or a Packet Uplink "
+                      "Dummy Control Block (uplink, TS 44.060 9.3.1b), this often. Default "
+                      "200 ms, about osmo-pcu's keep-alive rate.",
+                      TimeValue(MilliSeconds(200)),
+                      MakeTimeAccessor(&GprsTbfSettings::m_keepAlive),
+                      MakeTimeChecker(MilliSeconds(20), Seconds(10)))
+        .AddAttribute("DelayedReleaseTime",
+                      "Release 99 delayed downlink TBF release: keep the TBF open this long "
+                      "after the last data; 0 disables (GPRS Release 97, Meyer's setup).",
+                      TimeValue(Seconds(0)),
+                      MakeTimeAccessor(&GprsTbfSettings::m_delayedRelease),
+                      MakeTimeChecker(Seconds(0)))
+        .AddAttribute("ExtendedUplinkTime",
+                      "Release 4 extended uplink TBF: keep the uplink TBF open this long "
+                      "after the last data; 0 disables.",
+                      TimeValue(Seconds(0)),
+                      MakeTimeAccessor(&GprsTbfSettings::m_extendedUplink),
+                      MakeTimeChecker(Seconds(0)))
+        .AddAttribute("N3105Max",
+                      "Unanswered polls of a downlink TBF before it is released abnormally "
+                      "(TS 44.060 clause 13.3; default 8 as osmo-pcu).",
+                      UintegerValue(8),
+                      MakeUintegerAccessor(&GprsTbfSettings::m_n3105Max),
+                      MakeUintegerChecker<uint32_t>(1, 255))
+        .AddAttribute("N3101Max",
+                      "Unused uplink grants (USF) before an uplink TBF is released "
+                      "abnormally (TS 44.060 clause 13.3: must exceed 8; default 10 as "
+                      "osmo-pcu).",
+                      UintegerValue(10),
+                      MakeUintegerAccessor(&GprsTbfSettings::m_n3101Max),
+                      MakeUintegerChecker<uint32_t>(9, 255))
+        .AddAttribute("N3103Max",
+                      "Repetitions of the final Packet Uplink Ack/Nack without Packet "
+                      "Control Ack before the network releases the uplink TBF "
+                      "(TS 44.060 clause 13.3; default 4 as osmo-pcu).",
+                      UintegerValue(4),
+                      MakeUintegerAccessor(&GprsTbfSettings::m_n3103Max),
+                      MakeUintegerChecker<uint32_t>(1, 255))
+        .AddAttribute("RetryAfterAbort",
+                      "After an abnormal TBF release, send the LLC frames not known to be "
+                      "delivered again on the next TBF (TS 44.060 clause 8.7.2 'abnormal "
+                      "release with retry'); false loses them (counted and traced).",
+                      BooleanValue(true),
+                      MakeBooleanAccessor(&GprsTbfSettings::m_retryAfterAbort),
+                      MakeBooleanChecker());
+}
+
+GprsTbfConfig
+GprsTbfSettings::GetTbfConfig(GprsDirection dir) const
+{
+    GprsTbfConfig c;
+    c.assignmentMax = m_assignmentMax;
+    c.keepAlive = m_keepAlive;
+    if (dir == GprsDirection::DOWNLINK)
+    {
+        c.hold = m_delayedRelease;
+        c.releaseNormal = m_t3193;
+        c.releaseAbnormal = m_t3195;
+        c.pacchAfterRelease = m_t3192;
+        c.pollMax = m_n3105Max;
+    }
+    else
+    {
+        c.hold = m_extendedUplink;
+        c.releaseAbnormal = m_t3169;
+        c.pollMax = m_n3103Max;
+        c.grantMax = m_n3101Max;
+    }
+    return c;
+}
+
+GprsTbfController::GprsTbfController(std::vector<GprsCellMobile>& mss,
+                                     const std::vector<uint32_t>& tracked,
+                                     const GprsTbfSettings& settings,
+                                     GprsTbfControllerUser& user,
+                                     EstablishedTrace& established,
+                                     ReleasedTrace& released,
+                                     RejectedTrace& rejected)
+    : m_mss(mss),
+      m_tracked(tracked),
+      m_settings(settings),
+      m_user(user),
+      m_established(established),
+      m_released(released),
+      m_rejected(rejected)
+{
+}
+
+void
+GprsTbfController::CancelTimers()
+{
+    for (GprsCellMobile& ms : m_mss)
+    {
+        Simulator::Cancel(ms.dl.timer);
+        Simulator::Cancel(ms.ul.timer);
+    }
+}
+
+void
+GprsTbfController::ArmTimer(uint32_t index, GprsDirection dir)
+{
+    GprsBearer& link = m_mss[index].GetBearer(dir);
+    Simulator::Cancel(link.timer);
+    if (const auto deadline = link.tbf.GetDeadline())
+    {
+        link.timer = Simulator::Schedule(*deadline - Simulator::Now(),
+                                         &GprsTbfController::TimerExpired,
+                                         this,
+                                         index,
+                                         dir);
+    }
+}
+
+void
+GprsTbfController::TimerExpired(uint32_t index, GprsDirection dir)
+{
+    GprsBearer& link = m_mss[index].GetBearer(dir);
+    switch (link.tbf.Expire(Simulator::Now()))
+    {
+    case GprsTbfTimer::ACCESS:
+        // The CCCH assignment (or random access burst) must get through: CS-1 coded.
+        if (m_mss[index].radio.DrawLoss(kGprsControlCs, Simulator::Now()))
+        {
+            NS_LOG_LOGIC("MS " << index << " " << ToString(dir) << " CCCH access lost, retry");
+            StartAccess(index, dir);
+        }
+        else if (!HasResources(index, dir))
+        {
+            RejectAccess(index, dir);
+        }
+        else
+        {
+            Activate(index, dir);
+        }
+        break;
+    case GprsTbfTimer::KEEP_ALIVE:
+        ArmTimer(index, dir);
+        KeepAlive(index, dir);
+        break;
+    case GprsTbfTimer::HOLD:
+        EndHold(index, dir);
+        break;
+    case GprsTbfTimer::RELEASE:
+        NS_LOG_LOGIC("MS " << index << " " << ToString(dir) << " TFI free again");
+        CheckIdle(index, dir);
+        WakeWaiting(dir);
+        break;
+    }
+}
+
+void
+GprsTbfController::QueueDummyFrame(GprsBearer& link)
+{
+    // An LLC UI dummy frame: the header and FCS, no information field (osmo-pcu's keep-alive).
+    NS_ASSERT_MSG(link.CanJoinTbf(), "dummy LLC frame for a TBF that cannot carry it");
+    link.llc.QueueEmptyFrame(Simulator::Now());
+}
+
+void
+GprsTbfController::KeepAlive(uint32_t index, GprsDirection dir)
+{
+    GprsBearer& link = m_mss[index].GetBearer(dir);
+    if (dir == GprsDirection::DOWNLINK)
+    {
+        // One polled block with a dummy LLC frame keeps the mobile on the TBF and brings back a
+        // measurement report (osmo-pcu's delayed release).
+        QueueDummyFrame(link);
+    }
+    else
+    {
+        // Extended uplink TBF (TS 44.060 9.3.1b): the network keeps giving the mobile USFs; it
+        // answers with data or a Packet Uplink Dummy Control Block.
+        m_keepAliveGrants.push_back(index);
+    }
+    m_user.EnsureClock();
+}
+
+void
+GprsTbfController::EndHold(uint32_t index, GprsDirection dir)
+{
+    GprsBearer& link = m_mss[index].GetBearer(dir);
+    if (dir == GprsDirection::DOWNLINK)
+    {
+        // The TBF ends with a final block (a dummy LLC frame with FBI), polled.
+        link.tbf.Resume();
+        link.closing = true;
+        QueueDummyFrame(link);
+    }
+    else
+    {
+        // The final Packet Uplink Ack/Nack (FAI) ends the extended uplink TBF.
+        link.tbf.Finish();
+        link.ackOwed = true;
+        m_user.Track(index);
+    }
+    m_user.EnsureClock();
+}
+
+bool
+GprsTbfController::HoldsTfi(const GprsTbf& tbf)
+{
+    const GprsTbfState state = tbf.GetState();
+    return tbf.IsOpen() || state == GprsTbfState::RELEASED ||
+           (state == GprsTbfState::ASSIGN_PACCH && tbf.IsAssignmentPending());
+}
+
+GprsTbfResources
+GprsTbfController::CountResources(uint32_t index, GprsDirection dir) const
+{
+    // A TBF that holds a TFI is in a state other than NONE: its mobile is tracked.
+    const bool up = dir == GprsDirection::UPLINK;
+    GprsTbfResources held;
+    for (const uint32_t i : m_tracked)
+    {
+        const GprsCellMobile& other = m_mss[i];
+        const GprsBearer& link = other.GetBearer(dir);
+        if (i != index && HoldsTfi(link.tbf))
+        {
+            held.AddHolder(link.tfi, other.ulFirst, up ? other.ulCount : 0, link.usf);
+        }
+    }
+    return held;
+}
+
+bool
+GprsTbfController::HasResources(uint32_t index, GprsDirection dir) const
+{
+    const GprsCellMobile& ms = m_mss[index];
+    return CountResources(index, dir)
+        .HasFree(ms.ulFirst, dir == GprsDirection::UPLINK ? ms.ulCount : 0);
+}
+
+void
+GprsTbfController::AllocateTfi(uint32_t index, GprsDirection dir)
+{
+    // The assignment carries the lowest values no other TBF of the direction holds; only called
+    // once HasResources() said one of each is free.
+    const GprsTbfResources held = CountResources(index, dir);
+    GprsCellMobile& ms = m_mss[index];
+    GprsBearer& link = ms.GetBearer(dir);
+    link.tfi = held.LowestFreeTfi();
+    for (uint8_t p = ms.ulFirst; dir == GprsDirection::UPLINK && p < ms.ulFirst + ms.ulCount; ++p)
+    {
+        link.usf[p] = held.LowestFreeUsf(p);
+    }
+}
+
+void
+GprsTbfController::RejectAccess(uint32_t index, GprsDirection dir)
+{
+    m_rejected(index, dir);
+    if (dir == GprsDirection::UPLINK)
+    {
+        // Immediate Assignment Reject / Packet Access Reject with a wait indication (TS 44.018
+        // 3.5.2.1.3.4, TS 44.060 11.2.1): the mobile tries again after it.
+        NS_LOG_INFO("MS " << index << " UL access rejected: no TFI or USF");
+        StartAccess(index, dir, m_settings.m_accessRejectWait);
+    }
+    else
+    {
+        // The downlink data waits in the GGSN buffer until a TFI is free.
+        NS_LOG_INFO("MS " << index << " DL TBF waits for a TFI");
+        m_mss[index].GetBearer(dir).tbf.Reset();
+        m_waiting[GprsDirIndex(dir)].push_back(index);
+    }
+}
+
+void
+GprsTbfController::WakeWaiting(GprsDirection dir)
+{
+    std::deque<uint32_t> waiting;
+    waiting.swap(m_waiting[GprsDirIndex(dir)]);
+    for (const uint32_t index : waiting)
+    {
+        CheckIdle(index, dir);
+    }
+}
+
+void
+GprsTbfController::RequestTbf(uint32_t index, GprsDirection dir)
+{
+    GprsCellMobile& ms = m_mss[index];
+    GprsBearer& link = m_mss[index].GetBearer(dir);
+    const Time now = Simulator::Now();
+    if (!link.llc.HasFrames() && !link.llc.HasDataForLlc())
+    {
+        return; // LLC (acknowledged mode) holds the data back until the peer acknowledges
+    }
+    if (link.tbf.GetState() == GprsTbfState::HOLD)
+    {
+        // Delayed release: the network's open TBF carries the new data at once. Extended
+        // uplink: the mobile sends it at its next USF (TransmitUplink).
+        if (dir == GprsDirection::DOWNLINK)
+        {
+            link.tbf.Resume();
+            link.closing = false;
+            ArmTimer(index, dir);
+            m_user.EnsureClock();
+        }
+        return;
+    }
+    if (!link.tbf.CanRequest() || Simulator::Now() < ms.awayUntil ||
+        (dir == GprsDirection::DOWNLINK && ms.cellUpdatePending))
+    {
+        return; // establishment under way, TBF open, its TFI still held, or the mobile not
+                // (yet) in the cell: CheckIdle() asks again afterwards
+    }
+    if (dir == GprsDirection::DOWNLINK && ms.IsOnPacch(now))
+    {
+        // The mobile listens to PACCH: Packet Downlink Assignment there (TS 44.060 8.1.1.1.3).
+        link.tbf.RequestOnPacch(now);
+        ArmTimer(index, dir);
+        m_user.EnsureClock();
+    }
+    else if (dir == GprsDirection::UPLINK && (ms.dl.tbf.GetState() == GprsTbfState::FLOW ||
+                                              ms.dl.tbf.GetState() == GprsTbfState::FINISHED))
+    {
+        // Channel Request Description in the next Packet Downlink Ack/Nack (TS 44.060 9.3.2.4).
+        link.tbf.RequestOnAckNack(now);
+        ArmTimer(index, dir);
+    }
+    else
+    {
+        StartAccess(index, dir);
+    }
+}
+
+void
+GprsTbfController::StartAccess(uint32_t index, GprsDirection dir, Time wait)
+{
+    GprsBearer& link = m_mss[index].GetBearer(dir);
+    const Ptr<RandomVariableStream>& rv = dir == GprsDirection::DOWNLINK
+                                              ? m_settings.m_dlAssignmentDelay
+                                              : m_settings.m_ulAccessDelay;
+    const double delay = rv->GetValue();
+    NS_ABORT_MSG_IF(delay < 0, "TBF establishment delay drew " << delay << " s (must be >= 0)");
+    link.tbf.StartAccess(Simulator::Now(), wait + Seconds(delay));
+    ArmTimer(index, dir);
+}
+
+void
+GprsTbfController::Activate(uint32_t index, GprsDirection dir)
+{
+    GprsBearer& link = m_mss[index].GetBearer(dir);
+    if (link.tbf.GetState() != GprsTbfState::ASSIGN_PACCH || !link.tbf.IsAssignmentPending())
+    {
+        AllocateTfi(index, dir); // a PACCH assignment allocated them when it was sent
+    }
+    const Time delay = link.tbf.Establish(Simulator::Now());
+    ArmTimer(index, dir);
+    link.pollOutstanding = false;
+    link.ackOwed = false;
+    link.countdown = false;
+    link.closing = false;
+    link.blocksSincePoll = 0;
+    link.blocksSinceAck = 0;
+    link.tx = FromPool(m_txPool, m_settings.m_rlcMode);
+    link.rx = FromPool(m_rxPool, m_settings.m_rlcMode);
+    // Frames still in RLC from an aborted TBF go first (retry), then the buffer.
+    link.llc.HandAllToRlc(
+        [&link](uint64_t id, uint32_t octets) { link.tx->EnqueueFrame(id, octets); });
+    if (!link.linkAdaptation)
+    {
+        const ObjectFactory& f = dir == GprsDirection::DOWNLINK ? m_settings.m_dlLinkAdaptation
+                                                                : m_settings.m_ulLinkAdaptation;
+        link.linkAdaptation = f.Create<GprsLinkAdaptation>();
+    }
+    link.linkAdaptation->Reset();
+    link.acked = 0;
+    link.nacked = 0;
+    link.UpdateCs();
+    m_established(index, dir, delay);
+    NS_LOG_INFO("MS " << index << " " << ToString(dir) << " TBF established after "
+                      << delay.As(Time::MS));
+    m_user.EnsureClock();
+}
+
+void
+GprsTbfController::Reselect(uint32_t index)
+{
+    NS_LOG_INFO("MS " << index << " reselects a cell: LLC frames in RLC flushed");
+    GprsCellMobile& ms = m_mss[index];
+    for (const GprsDirection dir : {GprsDirection::DOWNLINK, GprsDirection::UPLINK})
+    {
+        GprsBearer& link = m_mss[index].GetBearer(dir);
+        const GprsTbfState state = link.tbf.GetState();
+        if (state != GprsTbfState::NONE && state != GprsTbfState::RELEASED)
+        {
+            ReleaseTbf(index, dir, true, true);
+        }
+        link.llc.DropAllFrames(); // kept for a retry in the old cell
+        // The new cell knows nothing of the old cell's TBFs and TFIs.
+        link.tbf.Reset();
+        ArmTimer(index, dir);
+    }
+    ms.awayUntil = Simulator::Now() + m_settings.m_reselectionTime;
+    ms.cellUpdatePending = true;
+    Simulator::Schedule(m_settings.m_reselectionTime,
+                        &GprsTbfController::SendCellUpdate,
+                        this,
+                        index);
+}
+
+void
+GprsTbfController::SendCellUpdate(uint32_t index)
+{
+    // Any uplink LLC frame is a cell update (TS 23.060 6.9.1.2.1): the mobile's next data, or an
+    // LLC frame without information field when it has none.
+    GprsBearer& ul = m_mss[index].ul;
+    if (ul.llc.IsBufferEmpty() && !ul.llc.HasFrames())
+    {
+        ul.llc.QueueEmptyFrame(Simulator::Now());
+    }
+    NS_LOG_INFO("MS " << index << " sends a cell update");
+    CheckIdle(index, GprsDirection::UPLINK);
+}
+
+void
+GprsTbfController::CellUpdated(uint32_t index)
+{
+    NS_LOG_INFO("MS " << index << " cell update received");
+    m_mss[index].cellUpdatePending = false;
+    CheckIdle(index, GprsDirection::DOWNLINK);
+}
+
+void
+GprsTbfController::ReleaseTbf(uint32_t index, GprsDirection dir, bool abnormal, bool flush)
+{
+    GprsBearer& link = m_mss[index].GetBearer(dir);
+    if (abnormal)
+    {
+        // The mobile was not heard: its last C/I report is stale. The next TBF starts from the
+        // most robust scheme until a new report arrives (the link adaptation policy decides).
+        link.ciReportDb.reset();
+        link.cs = GprsCodingScheme::CS1;
+    }
+    // Frames of this TBF not known to be delivered: kept for the next TBF after an abnormal
+    // release with retry; lost otherwise (unacknowledged mode ends with its tail lost). Frames
+    // queued after the TBF could take no more wait for the next one.
+    link.llc.EndTbf(abnormal && !flush && m_settings.m_retryAfterAbort);
+    // Nothing of this TBF may reach its successor.
+    m_user.ForgetTbf(index, dir);
+    link.ackOwed = false;
+    link.pollOutstanding = false;
+    if (link.tx)
+    {
+        // A TBF released before it was established (Activate) has no entities. Reset now, so
+        // that the pool frees what it would not keep.
+        link.tx->Reset(m_settings.m_rlcMode, kPooledStoreBlocks);
+        link.rx->Reset(m_settings.m_rlcMode, kPooledStoreBlocks);
+        m_txPool.push_back(std::move(link.tx));
+        m_rxPool.push_back(std::move(link.rx));
+    }
+    link.tbf.Release(Simulator::Now(), abnormal);
+    ArmTimer(index, dir);
+    if (link.tbf.GetState() == GprsTbfState::NONE)
+    {
+        WakeWaiting(dir);
+    }
+    if (dir == GprsDirection::DOWNLINK)
+    {
+        FallBackToRandomAccess(index);
+    }
+    m_released(index, dir, abnormal);
+    NS_LOG_INFO("MS " << index << " " << ToString(dir) << " TBF released"
+                      << (abnormal ? " abnormally" : ""));
+    CheckIdle(index, dir);
+}
+
+void
+GprsTbfController::FallBackToRandomAccess(uint32_t index)
+{
+    if (m_mss[index].ul.tbf.GetState() == GprsTbfState::CHANNEL_REQUEST)
+    {
+        // No Packet Downlink Ack/Nack will carry the request any more.
+        StartAccess(index, GprsDirection::UPLINK);
+    }
+}
+
+void
+GprsTbfController::CheckIdle(uint32_t index, GprsDirection dir)
+{
+    GprsBearer& link = m_mss[index].GetBearer(dir);
+    if (link.tbf.CanRequest() && (link.llc.HasDataForLlc() || link.llc.HasFrames()))
+    {
+        RequestTbf(index, dir);
+    }
+}
+
+void
+GprsTbfController::PollUnanswered(uint32_t index, GprsPollPurpose purpose)
+{
+    GprsCellMobile& ms = m_mss[index];
+    switch (purpose)
+    {
+    case GprsPollPurpose::DL_DATA:
+        if (ms.dl.tbf.IsOpen())
+        {
+            PollFailed(index);
+        }
+        break;
+    case GprsPollPurpose::UL_FINAL:
+        if (ms.ul.tbf.GetState() == GprsTbfState::FINISHED)
+        {
+            // N3103 (TS 44.060 9.3.2.4.2, 9.3.3.3): repeat the final Ack/Nack, or give up.
+            if (ms.ul.tbf.PollFailed())
+            {
+                NS_LOG_INFO("MS " << index << " N3103 expired");
+                ReleaseTbf(index, GprsDirection::UPLINK, true);
+            }
+            else
+            {
+                ms.ul.ackOwed = true;
+                m_user.Track(index);
+            }
+        }
+        break;
+    case GprsPollPurpose::UL_DUMMY:
+        break; // granted by USF, not reserved
+    case GprsPollPurpose::DL_ASSIGNMENT:
+    case GprsPollPurpose::UL_ASSIGNMENT: {
+        const GprsDirection dir = GetTbfDirection(purpose);
+        GprsTbf& tbf = m_mss[index].GetBearer(dir).tbf;
+        if (tbf.GetState() == GprsTbfState::ASSIGN_PACCH && tbf.IsAssignmentPending() &&
+            tbf.AssignmentFailed())
+        {
+            // The mobile is not on PACCH after all: reach it through CCCH.
+            NS_LOG_INFO("MS " << index << " " << ToString(dir) << " PACCH assignment unanswered");
+            StartAccess(index, dir);
+        }
+        break;
+    }
+    }
+}
+
+void
+GprsTbfController::PollFailed(uint32_t index)
+{
+    GprsBearer& dl = m_mss[index].dl;
+    dl.pollOutstanding = false;
+    if (m_settings.m_rlcMode == GprsRlcMode::UNACKNOWLEDGED && dl.tx->IsFinalSent())
+    {
+        // Unacknowledged mode: nothing to recover; the TBF ends (T3191 in TS 44.060 9.3.3.5).
+        ReleaseTbf(index, GprsDirection::DOWNLINK, false);
+    }
+    else if (dl.tbf.PollFailed())
+    {
+        NS_LOG_INFO("MS " << index << " N3105 expired");
+        ReleaseTbf(index, GprsDirection::DOWNLINK, true);
+    }
+}
+
+} // namespace ns3

@@ -1,0 +1,78 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "gprs-radio-link.h"
+
+namespace ns3
+{
+
+GprsRadioLink::GprsRadioLink(GprsRadioSource* source,
+                             const GprsBlerModel* bler,
+                             Ptr<GprsUnitUniformRandomVariable> uniform,
+                             std::function<void(double, bool)> onChange)
+    : m_source(source),
+      m_bler(bler),
+      m_uniform(uniform),
+      m_onChange(std::move(onChange))
+{
+}
+
+void
+GprsRadioLink::Update(const Time& now)
+{
+    // C/I and outage change only at the schedule's points: look them up once per change.
+    const GprsRadioConditions& radio = m_source->GetRadioConditions();
+    const bool outage = radio.IsOutage(now);
+    const double ci = radio.GetCiDb(now);
+    m_validUntil = radio.NextChangeAfter(now);
+    m_blerCache.fill(-1);
+    if (ci != m_ci || outage != m_outage)
+    {
+        m_ci = ci;
+        m_outage = outage;
+        m_onChange(ci, outage);
+    }
+}
+
+bool
+GprsRadioLink::DrawLoss(GprsCodingScheme cs, const Time& now, double* ciDb, double* bler)
+{
+    if (now >= m_validUntil)
+    {
+        Update(now);
+    }
+    double& cached = m_blerCache[static_cast<uint8_t>(cs) - 1];
+    if (cached < 0)
+    {
+        cached = GetBler(cs);
+    }
+    if (ciDb)
+    {
+        *ciDb = m_ci;
+    }
+    if (bler)
+    {
+        *bler = cached;
+    }
+    // Always draw, so that the random stream does not depend on the channel state.
+    const double u = m_uniform->Draw();
+    if (GprsGilbertElliott* ge = m_source->GetGilbertElliott())
+    {
+        return ge->NextBlockLost(m_uniform->Draw(), u) || m_outage;
+    }
+    return u < cached;
+}
+
+double
+GprsRadioLink::GetBler(GprsCodingScheme cs) const
+{
+    if (m_outage)
+    {
+        return 1.0;
+    }
+    const GprsGilbertElliott* ge = m_source->GetGilbertElliott();
+    return ge ? ge->GetMeanLossRate() : m_bler->GetBler(cs, m_ci);
+}
+
+} // namespace ns3

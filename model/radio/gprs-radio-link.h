@@ -1,0 +1,103 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef GPRS_RADIO_LINK_H
+#define GPRS_RADIO_LINK_H
+
+#include "gprs-bler-model.h"
+#include "gprs-coding-scheme.h"
+#include "gprs-gilbert-elliott.h"
+#include "gprs-radio-conditions.h"
+
+#include "ns3/gprs-unit-uniform.h"
+#include "ns3/nstime.h"
+
+#include <array>
+#include <functional>
+
+/**
+ * \file
+ * \ingroup gprs
+ * The radio link of one mobile: its C/I and outages over time and the loss of each block.
+ */
+
+namespace ns3
+{
+
+/**
+ * \ingroup gprs
+ * What a radio link reads of its mobile: the C/I schedule, and the burst-loss process that
+ * replaces the BLER curves when the mobile uses one. Implemented by GprsMsNetDevice.
+ */
+class GprsRadioSource
+{
+  public:
+    virtual ~GprsRadioSource() = default;
+    /// \return the mobile's C/I and outages over time
+    virtual const GprsRadioConditions& GetRadioConditions() const = 0;
+    /// \return the mobile's Gilbert-Elliott process, or null if it uses the BLER curves
+    virtual GprsGilbertElliott* GetGilbertElliott() = 0;
+};
+
+/**
+ * \ingroup gprs
+ * \brief The radio link of one mobile in a cell: the owner of its loss draws. It caches the
+ * C/I, the outage state and the BLER of each coding scheme until the mobile's C/I schedule
+ * changes (GprsRadioConditions::NextChangeAfter), and reports each change.
+ *
+ * Every draw takes one uniform number (two with a Gilbert-Elliott process) whatever the
+ * channel state, so that the random stream does not depend on it.
+ */
+class GprsRadioLink
+{
+  public:
+    /**
+     * \param source the mobile
+     * \param bler the cell's BLER curves; must outlive the link
+     * \param uniform the cell's stream of loss draws
+     * \param onChange called with (C/I in dB, outage) when either changes
+     */
+    GprsRadioLink(GprsRadioSource* source,
+                  const GprsBlerModel* bler,
+                  Ptr<GprsUnitUniformRandomVariable> uniform,
+                  std::function<void(double, bool)> onChange);
+
+    /**
+     * Draw whether a block to or from the mobile is lost.
+     * \param cs the block's coding scheme
+     * \param now the time
+     * \param ciDb if not null, set to the mobile's C/I
+     * \param bler if not null, set to the block error rate drawn against
+     * \return true if the block is lost
+     */
+    bool DrawLoss(GprsCodingScheme cs,
+                  const Time& now,
+                  double* ciDb = nullptr,
+                  double* bler = nullptr);
+
+    /// \return the C/I (dB) as of the last draw (-1e9 before the first)
+    double GetCiDb() const
+    {
+        return m_ci;
+    }
+
+  private:
+    /// Refresh the cached state: \p now is at or past m_validUntil.
+    void Update(const Time& now);
+    /// \param cs a coding scheme \return its block error rate in the cached state
+    double GetBler(GprsCodingScheme cs) const;
+
+    GprsRadioSource* m_source;                    //!< the mobile
+    const GprsBlerModel* m_bler;                  //!< the cell's BLER curves
+    Ptr<GprsUnitUniformRandomVariable> m_uniform; //!< the cell's loss draws
+    std::function<void(double, bool)> m_onChange; //!< change report
+    double m_ci{-1e9};                            //!< cached C/I, dB
+    bool m_outage{false};                         //!< cached outage state
+    Time m_validUntil{-1};                        //!< the cached state holds until then
+    std::array<double, 4> m_blerCache{};          //!< BLER per CS (< 0: unknown)
+};
+
+} // namespace ns3
+
+#endif /* GPRS_RADIO_LINK_H */
