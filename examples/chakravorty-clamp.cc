@@ -13,7 +13,11 @@
 // (rendered to PNG when gnuplot is installed). --jobs runs independent simulations in parallel
 // processes; the output does not depend on it.
 
-#include "common/example-output.h"
+#include "common/example-jobs.h"
+#include "common/example-option-text.h"
+#include "common/example-options.h"
+#include "common/example-plot.h"
+#include "common/example-statistics.h"
 #include "setups/chakravorty-setup.h"
 
 #include "ns3/applications-module.h"

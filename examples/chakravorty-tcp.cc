@@ -11,7 +11,11 @@
 // --outdir receives per-flow traces (helper/gprs-tcp-tracer), throughput and ACK inter-arrival
 // .dat files and gnuplot scripts (rendered to PNG when gnuplot is installed).
 
-#include "common/example-output.h"
+#include "common/example-jobs.h"
+#include "common/example-option-text.h"
+#include "common/example-options.h"
+#include "common/example-plot.h"
+#include "common/example-statistics.h"
 #include "setups/chakravorty-setup.h"
 
 #include "ns3/applications-module.h"

@@ -11,7 +11,11 @@
 // rendon-throughput.dat and a gnuplot bar chart (rendered to PNG when gnuplot is installed).
 // --jobs runs independent simulations in parallel processes; the output does not depend on it.
 
-#include "common/example-output.h"
+#include "common/example-jobs.h"
+#include "common/example-option-text.h"
+#include "common/example-options.h"
+#include "common/example-plot.h"
+#include "common/example-statistics.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
