@@ -98,30 +98,6 @@ struct Result
     double bufferMaxBytes{0};    //!< its largest value
     uint32_t timeouts{0};        //!< RTOs of the sender towards the mobile
     uint32_t retransmissions{0}; //!< its data segments sent again
-
-    /// \return as one line of text
-    std::string Serialize() const
-    {
-        std::ostringstream out;
-        out << std::setprecision(17) << complete << " " << transferS << " " << goodputKbps << " "
-            << rttMedianS << " " << rttMaxS << " " << utilisation << " " << bufferMeanBytes << " "
-            << bufferMaxBytes << " " << timeouts << " " << retransmissions;
-        return out.str();
-    }
-
-    /**
-     * \param line what Serialize wrote
-     * \return the result
-     */
-    static Result Parse(const std::string& line)
-    {
-        Result r;
-        std::istringstream in(line);
-        in >> r.complete >> r.transferS >> r.goodputKbps >> r.rttMedianS >> r.rttMaxS >>
-            r.utilisation >> r.bufferMeanBytes >> r.bufferMaxBytes >> r.timeouts >>
-            r.retransmissions;
-        return r;
-    }
 };
 
 /// Time-weighted mean and maximum of the mobile's downlink (GGSN) buffer.
@@ -743,15 +719,15 @@ main(int argc, char* argv[])
                     traced ? outdir + "/" + e + "-" + TraceName(key.variant, key.clamp) : ""});
         }
     }
-    const std::vector<std::string> lines =
+    const std::vector<Result> measured =
         RunJobs("chakravorty-clamp", all.size(), jobs, [&setup, &all](std::size_t i) {
-            return RunOne(setup, all[i]).Serialize();
+            return RunOne(setup, all[i]);
         });
     Table results;
     for (std::size_t i = 0; i < all.size(); ++i)
     {
         results[Key{all[i].variant, all[i].clamp, all[i].bytes, all[i].outage}].push_back(
-            Result::Parse(lines[i]));
+            measured[i]);
     }
 
     std::cout << "experiment,variant,clamp_bytes,size_bytes,runs,transfer_time_s,"

@@ -29,7 +29,6 @@
 #include <iomanip>
 #include <iostream>
 #include <map>
-#include <sstream>
 #include <vector>
 
 using namespace ns3;
@@ -64,7 +63,7 @@ struct Job
     uint64_t run;         //!< RNG run number
 };
 
-/// What one simulation measured: the browser's statistics, as one line of text.
+/// What one simulation measured: the browser's statistics.
 struct Result
 {
     bool complete{false};    //!< the page completed within --limit
@@ -72,24 +71,6 @@ struct Result
     uint32_t connections{0}; //!< connections opened
     double phi{0};           //!< pipelining factor
     double eta{0};           //!< pipelining efficiency
-
-    /// \return as one line of text
-    std::string Serialize() const
-    {
-        std::ostringstream out;
-        out << std::setprecision(17) << complete << " " << pageS << " " << connections << " " << phi
-            << " " << eta;
-        return out.str();
-    }
-
-    /// \param line what Serialize wrote \return the result
-    static Result Parse(const std::string& line)
-    {
-        Result r;
-        std::istringstream in(line);
-        in >> r.complete >> r.pageS >> r.connections >> r.phi >> r.eta;
-        return r;
-    }
 };
 
 Result
@@ -390,14 +371,14 @@ main(int argc, char* argv[])
             }
         }
     }
-    const std::vector<std::string> lines =
+    const std::vector<Result> measured =
         RunJobs("chakravorty-web", all.size(), jobs, [&setup, &all](std::size_t i) {
-            return RunOne(setup, all[i]).Serialize();
+            return RunOne(setup, all[i]);
         });
     std::map<std::pair<std::string, bool>, std::vector<Result>> results;
     for (std::size_t i = 0; i < all.size(); ++i)
     {
-        results[{all[i].protocol, all[i].clamped}].push_back(Result::Parse(lines[i]));
+        results[{all[i].protocol, all[i].clamped}].push_back(measured[i]);
     }
 
     std::cout << "protocol,clamp,runs,page_time_s,page_time_stdev_s,connections,phi,eta\n";

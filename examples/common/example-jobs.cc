@@ -16,11 +16,65 @@
 namespace ns3
 {
 
+namespace
+{
+
+/**
+ * \param status a worker's status, as waitpid gives it
+ * \param complete whether the worker sent all its results
+ * \return why it failed, or empty: it exited with status 0 after all its results
+ */
+std::string
+WorkerFailure(int status, bool complete)
+{
+    if (WIFSIGNALED(status))
+    {
+        return "killed by signal " + std::to_string(WTERMSIG(status)) + " (" +
+               strsignal(WTERMSIG(status)) + ")";
+    }
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+    {
+        return "exit status " + std::to_string(WEXITSTATUS(status));
+    }
+    return complete ? "" : "exit status 0 before its results";
+}
+
+/**
+ * Take the first whole record from what a worker sent: a simulation's index and its result, as
+ * WriteResult writes them (the result's length before its bytes).
+ * \param buffer what was read from the worker's pipe; the record is removed from its front
+ * \param[out] index the simulation
+ * \param[out] result its result
+ * \return whether a whole record was there
+ */
+bool
+TakeRecord(std::string& buffer, uint64_t& index, std::string& result)
+{
+    const std::size_t header = sizeof(index) + sizeof(uint64_t);
+    uint64_t length = 0;
+    if (buffer.size() < header)
+    {
+        return false;
+    }
+    std::memcpy(&length, buffer.data() + sizeof(index), sizeof(length));
+    if (buffer.size() - header < length)
+    {
+        return false;
+    }
+    std::string_view record(buffer.data(), header + length);
+    ReadResult(record, index);
+    ReadResult(record, result);
+    buffer.erase(0, header + length);
+    return true;
+}
+
+} // namespace
+
 std::vector<std::string>
-RunJobs(const std::string& program,
-        std::size_t count,
-        uint32_t jobs,
-        std::function<std::string(std::size_t)> run)
+RunJobRecords(const std::string& program,
+              std::size_t count,
+              uint32_t jobs,
+              std::function<std::string(std::size_t)> run)
 {
     std::vector<std::string> results(count);
     std::size_t done = 0;
@@ -37,12 +91,13 @@ RunJobs(const std::string& program,
         return results;
     }
 
-    // Worker w runs simulations w, w + jobs, ... and writes "index result" lines to its pipe.
+    // Worker w runs simulations w, w + jobs, ... and writes each one's index and result to its
+    // pipe, as WriteResult writes them (the result's length first).
     struct Worker
     {
         pid_t pid;          //!< its process
         int fd;             //!< its pipe's reading end
-        std::string buffer; //!< what was read and is not a whole line yet
+        std::string buffer; //!< what was read and is not a whole record yet
     };
 
     std::vector<Worker> workers;
@@ -67,7 +122,10 @@ RunJobs(const std::string& program,
             FILE* out = fdopen(fds[1], "w");
             for (std::size_t i = w; i < count; i += jobs)
             {
-                std::fprintf(out, "%zu %s\n", i, run(i).c_str());
+                std::string record;
+                WriteResult(record, static_cast<uint64_t>(i));
+                WriteResult(record, run(i));
+                std::fwrite(record.data(), 1, record.size(), out);
                 std::fflush(out);
             }
             std::fclose(out);
@@ -106,13 +164,11 @@ RunJobs(const std::string& program,
             }
             std::string& buffer = workers[w].buffer;
             buffer.append(chunk, n);
-            for (std::size_t end; (end = buffer.find('\n')) != std::string::npos;)
+            uint64_t index = 0;
+            std::string result;
+            while (TakeRecord(buffer, index, result))
             {
-                const std::string line = buffer.substr(0, end);
-                buffer.erase(0, end + 1);
-                const std::size_t space = line.find(' ');
-                const std::size_t index = std::stoul(line.substr(0, space));
-                results.at(index) = line.substr(space + 1);
+                results.at(index) = std::move(result);
                 received.at(index) = true;
                 report();
             }
@@ -122,20 +178,17 @@ RunJobs(const std::string& program,
     {
         int status = 0;
         waitpid(workers[w].pid, &status, 0);
-        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        // Its first simulation without a result is the one it failed in.
+        std::size_t failed = w;
+        while (failed < count && received[failed])
         {
-            // Its first simulation without a result is the one it died in.
-            std::size_t failed = w;
-            while (failed < count && received[failed])
-            {
-                failed += jobs;
-            }
+            failed += jobs;
+        }
+        const std::string failure = WorkerFailure(status, failed >= count);
+        if (!failure.empty())
+        {
             std::cerr << "error: worker " << workers[w].pid << " failed in simulation " << failed
-                      << " of " << count << ": "
-                      << (WIFSIGNALED(status)
-                              ? "killed by signal " + std::to_string(WTERMSIG(status)) + " (" +
-                                    strsignal(WTERMSIG(status)) + ")"
-                              : "exit status " + std::to_string(WEXITSTATUS(status)))
+                      << " of " << count << ": " << failure
                       << " (its own messages, if any, are above)\n";
             std::exit(3);
         }
