@@ -12,7 +12,12 @@
 // script and its PNG, the captures and the analyzer's per-connection CSV. --jobs runs the
 // independent runs in parallel processes; the output does not depend on it.
 
-#include "common/example-output.h"
+#include "common/example-jobs.h"
+#include "common/example-option-text.h"
+#include "common/example-options.h"
+#include "common/example-plot.h"
+#include "common/example-progress.h"
+#include "common/example-statistics.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
@@ -81,6 +86,13 @@ struct User
     uint32_t rwnd;   //!< receive buffer, octets
 };
 
+/// A mobile's address (as the Gi analyzer reads it) and its downlink timeslots.
+struct MobileSlots
+{
+    uint32_t address; //!< IPv4 address, host order
+    uint32_t slots;   //!< downlink timeslots: 2 or 3
+};
+
 /**
  * Set the TCP options of a user's listening socket; the connections it accepts are its copies
  * (TcpSocketBase::Fork), so they offer these options in their SYN-ACK.
@@ -103,9 +115,9 @@ ConfigureListener(Ptr<GprsTrafficSink> sink, User u)
  * \param run the RNG run
  * \param pcap the capture's file
  * \param progress report progress on stderr
- * \return "address:slots" per mobile, space-separated
+ * \return every mobile's timeslots
  */
-std::string
+std::vector<MobileSlots>
 RunOne(const Setup& setup, uint64_t run, const std::string& pcap, bool progress)
 {
     RngSeedManager::SetRun(run);
@@ -139,7 +151,7 @@ RunOne(const Setup& setup, uint64_t run, const std::string& pcap, bool progress)
 
     const Ptr<UniformRandomVariable> draw = CreateObject<UniformRandomVariable>();
     draw->SetStream(stream++);
-    std::ostringstream users;
+    std::vector<MobileSlots> mobiles;
     for (uint32_t i = 0; i < setup.users; ++i)
     {
         User u;
@@ -167,7 +179,7 @@ RunOne(const Setup& setup, uint64_t run, const std::string& pcap, bool progress)
         s.msDevices.Get(i)->SetAttribute(
             "MultislotClass",
             UintegerValue(u.slots == 3 ? kThreeSlotClass : kTwoSlotClass));
-        users << (i > 0 ? " " : "") << s.GetMobileAddress(i) << ":" << u.slots;
+        mobiles.push_back({s.GetMobileAddress(i).Get(), u.slots});
 
         GprsTrafficHelper www("www");
         www.SetAttribute("SessionsPerHour", DoubleValue(setup.wwwSessionsPerHour));
@@ -198,7 +210,7 @@ RunOne(const Setup& setup, uint64_t run, const std::string& pcap, bool progress)
     Simulator::Run();
     file->Close();
     Simulator::Destroy();
-    return users.str();
+    return mobiles;
 }
 
 /// A set of samples with its median and mean.
@@ -492,9 +504,10 @@ main(int argc, char* argv[])
     const auto pcapOf = [&captures](std::size_t run) {
         return captures + "/gi-run" + std::to_string(run) + ".pcap";
     };
-    const std::vector<std::string> userLines = RunJobs("benko-gi", runs, jobs, [&](std::size_t i) {
-        return RunOne(setup, firstRun + i, pcapOf(i), progress && jobs == 1);
-    });
+    const std::vector<std::vector<MobileSlots>> measured =
+        RunJobs("benko-gi", runs, jobs, [&](std::size_t i) {
+            return RunOne(setup, firstRun + i, pcapOf(i), progress && jobs == 1);
+        });
 
     // The analysis: each capture through the same code as gprs-gi-analyzer.
     Figures f;
@@ -510,12 +523,9 @@ main(int argc, char* argv[])
     for (std::size_t run = 0; run < runs; ++run)
     {
         std::map<uint32_t, uint32_t> slotsOf;
-        std::istringstream users(userLines[run]);
-        std::string item;
-        while (users >> item)
+        for (const MobileSlots& m : measured[run])
         {
-            const auto colon = item.find(':');
-            slotsOf[GprsGiParseAddress(item.substr(0, colon))] = std::stoul(item.substr(colon + 1));
+            slotsOf[m.address] = m.slots;
         }
         GprsGiAnalyzer analyzer(config);
         analyzer.SetConnectionCallback([&](const GprsGiConnectionReport& r) {

@@ -13,7 +13,11 @@
 // (rendered to PNG when gnuplot is installed). --jobs runs independent simulations in parallel
 // processes; the output does not depend on it.
 
-#include "common/example-output.h"
+#include "common/example-jobs.h"
+#include "common/example-option-text.h"
+#include "common/example-options.h"
+#include "common/example-plot.h"
+#include "common/example-statistics.h"
 #include "setups/chakravorty-setup.h"
 
 #include "ns3/applications-module.h"
@@ -94,30 +98,6 @@ struct Result
     double bufferMaxBytes{0};    //!< its largest value
     uint32_t timeouts{0};        //!< RTOs of the sender towards the mobile
     uint32_t retransmissions{0}; //!< its data segments sent again
-
-    /// \return as one line of text
-    std::string Serialize() const
-    {
-        std::ostringstream out;
-        out << std::setprecision(17) << complete << " " << transferS << " " << goodputKbps << " "
-            << rttMedianS << " " << rttMaxS << " " << utilisation << " " << bufferMeanBytes << " "
-            << bufferMaxBytes << " " << timeouts << " " << retransmissions;
-        return out.str();
-    }
-
-    /**
-     * \param line what Serialize wrote
-     * \return the result
-     */
-    static Result Parse(const std::string& line)
-    {
-        Result r;
-        std::istringstream in(line);
-        in >> r.complete >> r.transferS >> r.goodputKbps >> r.rttMedianS >> r.rttMaxS >>
-            r.utilisation >> r.bufferMeanBytes >> r.bufferMaxBytes >> r.timeouts >>
-            r.retransmissions;
-        return r;
-    }
 };
 
 /// Time-weighted mean and maximum of the mobile's downlink (GGSN) buffer.
@@ -739,15 +719,15 @@ main(int argc, char* argv[])
                     traced ? outdir + "/" + e + "-" + TraceName(key.variant, key.clamp) : ""});
         }
     }
-    const std::vector<std::string> lines =
+    const std::vector<Result> measured =
         RunJobs("chakravorty-clamp", all.size(), jobs, [&setup, &all](std::size_t i) {
-            return RunOne(setup, all[i]).Serialize();
+            return RunOne(setup, all[i]);
         });
     Table results;
     for (std::size_t i = 0; i < all.size(); ++i)
     {
         results[Key{all[i].variant, all[i].clamp, all[i].bytes, all[i].outage}].push_back(
-            Result::Parse(lines[i]));
+            measured[i]);
     }
 
     std::cout << "experiment,variant,clamp_bytes,size_bytes,runs,transfer_time_s,"

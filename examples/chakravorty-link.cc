@@ -14,7 +14,11 @@
 // (rendered to PNG when gnuplot is installed). --jobs runs independent simulations in parallel
 // processes; the output does not depend on it.
 
-#include "common/example-output.h"
+#include "common/example-jobs.h"
+#include "common/example-option-text.h"
+#include "common/example-options.h"
+#include "common/example-plot.h"
+#include "common/example-statistics.h"
 #include "setups/chakravorty-setup.h"
 
 #include "ns3/applications-module.h"
@@ -30,6 +34,8 @@
 #include <iostream>
 #include <map>
 #include <sstream>
+#include <string>
+#include <tuple>
 #include <vector>
 
 using namespace ns3;
@@ -170,6 +176,19 @@ struct LatencyJob
     uint64_t run;          //!< RNG run
 };
 
+/// One packet of a latency simulation.
+struct PacketDelay
+{
+    std::string position; //!< single, first (of a burst) or rest
+    double delayMs{-1};   //!< its one-way delay; -1: lost
+
+    /// \return the members, for RunJobs
+    auto Fields() const
+    {
+        return std::tie(position, delayMs);
+    }
+};
+
 /**
  * \param setup the inputs
  * \param run RNG run
@@ -188,9 +207,9 @@ BuildCell(const LinkSetup& setup, uint64_t run, const std::string& ci)
  * One latency simulation.
  * \param setup the inputs
  * \param job what to run
- * \return per packet sent, "position delay_ms" (delay -1: lost), space-separated
+ * \return every packet sent
  */
-std::string
+std::vector<PacketDelay>
 RunLatency(const LinkSetup& setup, const LatencyJob& job)
 {
     const GprsScenario s = BuildCell(setup, job.run, setup.ci);
@@ -208,7 +227,7 @@ RunLatency(const LinkSetup& setup, const LatencyJob& job)
     // was given up after kGiveUp), so that every one finds the link idle: a burst of large
     // packets on the uplink can take longer than the idle time.
     const Time kGiveUp = Seconds(60);
-    std::vector<std::string> positions;
+    std::vector<PacketDelay> packets;
     uint32_t group = 0;
     uint32_t arrived = 0;
     std::function<void()> next;
@@ -218,7 +237,7 @@ RunLatency(const LinkSetup& setup, const LatencyJob& job)
         for (uint32_t k = 0; k < n; ++k)
         {
             probe.Send(setup.burstGap * k, job.bytes);
-            positions.emplace_back(!job.bursts ? "single" : (k == 0 ? "first" : "rest"));
+            packets.push_back({!job.bursts ? "single" : (k == 0 ? "first" : "rest")});
         }
         Simulator::Schedule(setup.burstGap * (n - 1) + kGiveUp, [&, current]() {
             if (group == current)
@@ -241,28 +260,21 @@ RunLatency(const LinkSetup& setup, const LatencyJob& job)
     });
     Simulator::Schedule(Seconds(idle->GetValue()), start);
     Simulator::Run();
-    std::vector<double> delays(positions.size(), -1);
     for (const Arrival& a : probe.GetArrivals())
     {
-        delays[a.seq] = a.delayMs;
+        packets[a.seq].delayMs = a.delayMs;
     }
     Simulator::Destroy();
-    std::ostringstream out;
-    out << std::setprecision(17);
-    for (std::size_t i = 0; i < positions.size(); ++i)
-    {
-        out << (i > 0 ? " " : "") << positions[i] << " " << delays[i];
-    }
-    return out.str();
+    return packets;
 }
 
 /**
  * One bandwidth simulation.
  * \param setup the inputs
  * \param run RNG run
- * \return "bytes" per interval, space-separated
+ * \return the octets received in each interval
  */
-std::string
+std::vector<uint64_t>
 RunBandwidth(const LinkSetup& setup, uint64_t run)
 {
     const GprsScenario s = BuildCell(setup, run, setup.ciTrace);
@@ -291,12 +303,7 @@ RunBandwidth(const LinkSetup& setup, uint64_t run)
         }
     }
     Simulator::Destroy();
-    std::ostringstream out;
-    for (std::size_t i = 0; i < intervals; ++i)
-    {
-        out << (i > 0 ? " " : "") << bytes[i];
-    }
-    return out.str();
+    return bytes;
 }
 
 /// What the buffer experiment measured in one run.
@@ -402,7 +409,7 @@ LatencyExperiment(const LinkSetup& setup, uint32_t runs, uint32_t jobs, const st
             }
         }
     }
-    const std::vector<std::string> lines =
+    const std::vector<std::vector<PacketDelay>> measured =
         RunJobs("chakravorty-link", all.size(), jobs, [&setup, &all](std::size_t i) {
             return RunLatency(setup, all[i]);
         });
@@ -411,19 +418,16 @@ LatencyExperiment(const LinkSetup& setup, uint32_t runs, uint32_t jobs, const st
     std::map<std::tuple<std::string, uint32_t, std::string>, uint32_t> lost;
     for (std::size_t i = 0; i < all.size(); ++i)
     {
-        std::istringstream in(lines[i]);
-        std::string position;
-        double delay;
-        while (in >> position >> delay)
+        for (const PacketDelay& packet : measured[i])
         {
-            const auto key = std::make_tuple(all[i].direction, all[i].bytes, position);
-            if (delay < 0)
+            const auto key = std::make_tuple(all[i].direction, all[i].bytes, packet.position);
+            if (packet.delayMs < 0)
             {
                 ++lost[key];
             }
             else
             {
-                delays[key].push_back(delay);
+                delays[key].push_back(packet.delayMs);
             }
         }
     }
@@ -510,7 +514,7 @@ void
 BandwidthExperiment(const LinkSetup& setup, uint32_t runs, uint32_t jobs, const std::string& outdir)
 {
     const uint64_t firstRun = RngSeedManager::GetRun();
-    const std::vector<std::string> lines =
+    const std::vector<std::vector<uint64_t>> measured =
         RunJobs("chakravorty-link", runs, jobs, [&setup, firstRun](std::size_t i) {
             return RunBandwidth(setup, firstRun + i);
         });
@@ -530,10 +534,9 @@ BandwidthExperiment(const LinkSetup& setup, uint32_t runs, uint32_t jobs, const 
     }
     for (uint32_t r = 0; r < runs; ++r)
     {
-        std::istringstream in(lines[r]);
-        uint64_t bytes;
-        for (uint32_t i = 0; in >> bytes; ++i)
+        for (uint32_t i = 0; i < measured[r].size(); ++i)
         {
+            const uint64_t bytes = measured[r][i];
             const Time from = setup.interval * i;
             const Time to = std::min(from + setup.interval, setup.duration);
             const Time middle = start + (from + to) / 2;
@@ -586,21 +589,15 @@ void
 BufferExperiment(const LinkSetup& setup, uint32_t runs, uint32_t jobs)
 {
     const uint64_t firstRun = RngSeedManager::GetRun();
-    const std::vector<std::string> lines =
+    const std::vector<BufferResult> measured =
         RunJobs("chakravorty-link", runs, jobs, [&setup, firstRun](std::size_t i) {
-            const BufferResult r = RunBuffer(setup, firstRun + i);
-            std::ostringstream out;
-            out << r.sent << " " << r.received << " " << r.dropped << " " << r.maxOccupancy << " "
-                << r.radioBeforeEnd;
-            return out.str();
+            return RunBuffer(setup, firstRun + i);
         });
     std::cout << "run,sent_packets,received_packets,buffer_drops,delivered_during_burst,"
                  "inferred_buffer_bytes,configured_buffer_bytes,max_occupancy_bytes\n";
     for (uint32_t i = 0; i < runs; ++i)
     {
-        BufferResult r;
-        std::istringstream(lines[i]) >> r.sent >> r.received >> r.dropped >> r.maxOccupancy >>
-            r.radioBeforeEnd;
+        const BufferResult& r = measured[i];
         // The paper's inference: what arrived was held by the buffer while the burst came in,
         // less what the radio carried meanwhile.
         const uint64_t inferred = static_cast<uint64_t>(r.received - r.radioBeforeEnd) * kIpBytes;

@@ -11,7 +11,11 @@
 // --outdir receives per-flow traces (helper/gprs-tcp-tracer), throughput and ACK inter-arrival
 // .dat files and gnuplot scripts (rendered to PNG when gnuplot is installed).
 
-#include "common/example-output.h"
+#include "common/example-jobs.h"
+#include "common/example-option-text.h"
+#include "common/example-options.h"
+#include "common/example-plot.h"
+#include "common/example-statistics.h"
 #include "setups/chakravorty-setup.h"
 
 #include "ns3/applications-module.h"
@@ -97,31 +101,6 @@ struct FlowResult
     double GoodputKbps() const
     {
         return complete ? bytes * 8 / durationS / 1000 : -1;
-    }
-
-    /// \return as one line of text
-    std::string Serialize() const
-    {
-        std::ostringstream out;
-        out << std::setprecision(17) << complete << " " << bytes << " " << durationS << " "
-            << synRetransmissions << " " << handshakeS << " " << rttMedianS << " " << rttMaxS << " "
-            << baseRttS << " " << bdpBytes << " " << timeToBdpS << " " << acks << " "
-            << ackBunchMean << " " << lossAtS << " " << recoveryS << " " << share << " "
-            << timeouts;
-        return out.str();
-    }
-
-    /**
-     * \param in what Serialize wrote
-     * \return the result
-     */
-    static FlowResult Parse(std::istream& in)
-    {
-        FlowResult r;
-        in >> r.complete >> r.bytes >> r.durationS >> r.synRetransmissions >> r.handshakeS >>
-            r.rttMedianS >> r.rttMaxS >> r.baseRttS >> r.bdpBytes >> r.timeToBdpS >> r.acks >>
-            r.ackBunchMean >> r.lossAtS >> r.recoveryS >> r.share >> r.timeouts;
-        return r;
     }
 };
 
@@ -917,14 +896,9 @@ main(int argc, char* argv[])
             }
         }
     }
-    const std::vector<std::string> lines =
+    const std::vector<std::vector<FlowResult>> measured =
         RunJobs("chakravorty-tcp", all.size(), jobs, [&study, &all, &outdir](std::size_t i) {
-            std::ostringstream out;
-            for (const FlowResult& r : RunOne(study, all[i], outdir))
-            {
-                out << r.Serialize() << " ";
-            }
-            return out.str();
+            return RunOne(study, all[i], outdir);
         });
 
     const std::string windowLimit = gprs::kWindowLimitedSenderSurvivesLoss ? "receiver" : "sender";
@@ -935,11 +909,9 @@ main(int argc, char* argv[])
                  "complete,window_limit\n";
     for (std::size_t i = 0; i < all.size(); ++i)
     {
-        std::istringstream in(lines[i]);
-        const uint32_t flows = all[i].experiment == "fairness" ? 2 : 1;
-        for (uint32_t f = 1; f <= flows; ++f)
+        for (std::size_t f = 1; f <= measured[i].size(); ++f)
         {
-            const FlowResult r = FlowResult::Parse(in);
+            const FlowResult& r = measured[i][f - 1];
             const bool isStartup = all[i].experiment == "startup";
             if (isStartup && all[i].traces)
             {

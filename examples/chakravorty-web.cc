@@ -11,7 +11,11 @@
 // gnuplot bar chart (rendered to PNG when gnuplot is installed). --jobs runs independent
 // simulations in parallel processes; the output does not depend on it.
 
-#include "common/example-output.h"
+#include "common/example-jobs.h"
+#include "common/example-option-text.h"
+#include "common/example-options.h"
+#include "common/example-plot.h"
+#include "common/example-statistics.h"
 #include "setups/chakravorty-setup.h"
 
 #include "ns3/core-module.h"
@@ -25,7 +29,6 @@
 #include <iomanip>
 #include <iostream>
 #include <map>
-#include <sstream>
 #include <vector>
 
 using namespace ns3;
@@ -60,7 +63,7 @@ struct Job
     uint64_t run;         //!< RNG run number
 };
 
-/// What one simulation measured: the browser's statistics, as one line of text.
+/// What one simulation measured: the browser's statistics.
 struct Result
 {
     bool complete{false};    //!< the page completed within --limit
@@ -68,24 +71,6 @@ struct Result
     uint32_t connections{0}; //!< connections opened
     double phi{0};           //!< pipelining factor
     double eta{0};           //!< pipelining efficiency
-
-    /// \return as one line of text
-    std::string Serialize() const
-    {
-        std::ostringstream out;
-        out << std::setprecision(17) << complete << " " << pageS << " " << connections << " " << phi
-            << " " << eta;
-        return out.str();
-    }
-
-    /// \param line what Serialize wrote \return the result
-    static Result Parse(const std::string& line)
-    {
-        Result r;
-        std::istringstream in(line);
-        in >> r.complete >> r.pageS >> r.connections >> r.phi >> r.eta;
-        return r;
-    }
 };
 
 Result
@@ -386,14 +371,14 @@ main(int argc, char* argv[])
             }
         }
     }
-    const std::vector<std::string> lines =
+    const std::vector<Result> measured =
         RunJobs("chakravorty-web", all.size(), jobs, [&setup, &all](std::size_t i) {
-            return RunOne(setup, all[i]).Serialize();
+            return RunOne(setup, all[i]);
         });
     std::map<std::pair<std::string, bool>, std::vector<Result>> results;
     for (std::size_t i = 0; i < all.size(); ++i)
     {
-        results[{all[i].protocol, all[i].clamped}].push_back(Result::Parse(lines[i]));
+        results[{all[i].protocol, all[i].clamped}].push_back(measured[i]);
     }
 
     std::cout << "protocol,clamp,runs,page_time_s,page_time_stdev_s,connections,phi,eta\n";

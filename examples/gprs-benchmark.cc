@@ -11,7 +11,9 @@
 // first) on stdout and progress on stderr. Every measured run executes in a child process
 // (fork) so that its peak memory is its own; see --help and doc/gprs-benchmark.rst.inc.
 
-#include "common/example-output.h"
+#include "common/example-option-text.h"
+#include "common/example-options.h"
+#include "common/example-statistics.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"

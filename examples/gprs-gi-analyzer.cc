@@ -8,7 +8,7 @@
 
 #include "ns3/gprs-gi-analyzer.h"
 
-#include "common/example-output.h"
+#include "common/example-options.h"
 
 #include "ns3/gprs-gi-pcap.h"
 #include "ns3/gprs-gi-summary.h"

@@ -9,7 +9,10 @@
 // Prints one CSV summary row (header first) on stdout and writes time series plus a gnuplot
 // script (and the PNG it renders, when gnuplot is installed) to --outdir.
 
-#include "common/example-output.h"
+#include "common/example-options.h"
+#include "common/example-plot.h"
+#include "common/example-progress.h"
+#include "common/example-statistics.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"

@@ -11,7 +11,11 @@
 // and gnuplot bar charts (rendered to PNG when gnuplot is installed). --jobs runs independent
 // simulations in parallel processes; the output does not depend on it.
 
-#include "common/example-output.h"
+#include "common/example-jobs.h"
+#include "common/example-option-text.h"
+#include "common/example-options.h"
+#include "common/example-plot.h"
+#include "common/example-statistics.h"
 #include "setups/chakravorty-setup.h"
 
 #include "ns3/core-module.h"
@@ -24,7 +28,6 @@
 #include <iostream>
 #include <iterator>
 #include <map>
-#include <sstream>
 #include <tuple>
 #include <vector>
 
@@ -60,7 +63,7 @@ struct Job
     uint64_t run;         //!< RNG run number
 };
 
-/// What one simulation measured, as one line of text.
+/// What one simulation measured.
 struct Result
 {
     bool complete{false};       //!< the page completed within --limit
@@ -69,28 +72,6 @@ struct Result
     uint32_t connections{0};    //!< browser TCP connections
     GprsWebProxyCounters proxy; //!< the server proxy's counters (gprsweb)
     uint64_t offerHitBytes{0};  //!< octets the client answered from its cache after an offer
-
-    /// \return as one line of text
-    std::string Serialize() const
-    {
-        std::ostringstream out;
-        out << std::setprecision(17) << complete << " " << pageS << " " << airBytes << " "
-            << connections << " " << proxy.objectBytes << " " << proxy.savedCaching << " "
-            << proxy.savedDelta << " " << proxy.savedCompression << " " << proxy.pushes << " "
-            << offerHitBytes;
-        return out.str();
-    }
-
-    /// \param line what Serialize wrote \return the result
-    static Result Parse(const std::string& line)
-    {
-        Result r;
-        std::istringstream in(line);
-        in >> r.complete >> r.pageS >> r.airBytes >> r.connections >> r.proxy.objectBytes >>
-            r.proxy.savedCaching >> r.proxy.savedDelta >> r.proxy.savedCompression >>
-            r.proxy.pushes >> r.offerHitBytes;
-        return r;
-    }
 };
 
 /// \param features a feature set name \param feature a feature \return whether it is on
@@ -454,9 +435,9 @@ main(int argc, char* argv[])
             }
         }
     }
-    const std::vector<std::string> lines =
+    const std::vector<Result> measured =
         RunJobs("gprsweb", all.size(), jobs, [&setup, &all](std::size_t i) {
-            return RunOne(setup, all[i]).Serialize();
+            return RunOne(setup, all[i]);
         });
     using Key = std::tuple<std::string, std::string, std::string>;
     std::map<Key, std::vector<Result>> results;
@@ -468,7 +449,7 @@ main(int argc, char* argv[])
         {
             order.push_back(key);
         }
-        results[key].push_back(Result::Parse(lines[i]));
+        results[key].push_back(measured[i]);
     }
 
     BarChart scenarioChart{"gprsweb",

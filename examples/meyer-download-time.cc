@@ -10,14 +10,17 @@
 // installed). --jobs runs independent simulations in parallel processes; the output does not
 // depend on it.
 
-#include "common/example-output.h"
+#include "common/example-jobs.h"
+#include "common/example-option-text.h"
+#include "common/example-options.h"
+#include "common/example-plot.h"
+#include "common/example-statistics.h"
 #include "setups/meyer-setup.h"
 
 #include "ns3/core-module.h"
 #include "ns3/gprs-module.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -163,21 +166,10 @@ main(int argc, char* argv[])
         }
     }
 
-    std::vector<Result> results;
-    for (const std::string& line :
-         RunJobs("meyer-download-time", all.size(), jobs, [&](std::size_t i) {
-             const Result r = RunOne(setup, all[i], bytes, limitS);
-             char text[64];
-             std::snprintf(text, sizeof(text), "%.17g %d", r.seconds, r.complete ? 1 : 0);
-             return std::string(text);
-         }))
-    {
-        Result r;
-        int complete = 0;
-        std::sscanf(line.c_str(), "%lg %d", &r.seconds, &complete);
-        r.complete = complete == 1;
-        results.push_back(r);
-    }
+    const std::vector<Result> results =
+        RunJobs("meyer-download-time", all.size(), jobs, [&](std::size_t i) {
+            return RunOne(setup, all[i], bytes, limitS);
+        });
 
     std::cout << "cs,ci_db,bytes,runs,download_time_s,download_time_stdev_s,goodput_kbps,"
                  "incomplete\n";

@@ -9,7 +9,10 @@
 // Prints one CSV row (header first); --outdir receives the TCP sender and receiver traces,
 // the RLC BSN trace, RTT/RTO, cwnd and gnuplot scripts that render the figures.
 
-#include "common/example-output.h"
+#include "common/example-option-text.h"
+#include "common/example-options.h"
+#include "common/example-plot.h"
+#include "common/example-progress.h"
 #include "setups/meyer-setup.h"
 
 #include "ns3/core-module.h"

@@ -11,7 +11,11 @@
 // rendon-throughput.dat and a gnuplot bar chart (rendered to PNG when gnuplot is installed).
 // --jobs runs independent simulations in parallel processes; the output does not depend on it.
 
-#include "common/example-output.h"
+#include "common/example-jobs.h"
+#include "common/example-option-text.h"
+#include "common/example-options.h"
+#include "common/example-plot.h"
+#include "common/example-statistics.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
@@ -100,29 +104,6 @@ struct Result
     uint64_t pxData{0};       //!< of which its data-driven retransmissions
     uint64_t pxTimer{0};      //!< of which its timer-driven retransmissions
     double backgroundKbps{0}; //!< the background users' received rate during the download
-
-    /// \return as one line of text
-    std::string Serialize() const
-    {
-        std::ostringstream out;
-        out << std::setprecision(17) << complete << " " << throughputKbps << " " << fhSegments
-            << " " << fhData << " " << fhTimer << " " << fhTimeouts << " " << pxSegments << " "
-            << pxData << " " << pxTimer << " " << backgroundKbps;
-        return out.str();
-    }
-
-    /**
-     * \param line what Serialize wrote
-     * \return the result
-     */
-    static Result Parse(const std::string& line)
-    {
-        Result r;
-        std::istringstream in(line);
-        in >> r.complete >> r.throughputKbps >> r.fhSegments >> r.fhData >> r.fhTimer >>
-            r.fhTimeouts >> r.pxSegments >> r.pxData >> r.pxTimer >> r.backgroundKbps;
-        return r;
-    }
 };
 
 /**
@@ -534,13 +515,13 @@ main(int argc, char* argv[])
         }
     }
     std::map<std::pair<std::string, std::string>, std::vector<Result>> results;
-    const std::vector<std::string> lines =
+    const std::vector<Result> measured =
         RunJobs("rendon-proxies", all.size(), jobs, [&setup, &all](std::size_t i) {
-            return RunOne(setup, all[i]).Serialize();
+            return RunOne(setup, all[i]);
         });
     for (std::size_t i = 0; i < all.size(); ++i)
     {
-        results[{all[i].scenario, all[i].variant}].push_back(Result::Parse(lines[i]));
+        results[{all[i].scenario, all[i].variant}].push_back(measured[i]);
     }
 
     std::cout << "scenario,variant,runs,throughput_kbps,throughput_stdev_kbps,fh_data_retx_pct,"

@@ -8,7 +8,7 @@
 // The testbed of Chakravorty & Pratt, "Performance issues with General Packet Radio Service",
 // Journal of Communications and Networks 4(4), 2002, shared by the chakravorty-* examples.
 
-#include "../common/example-output.h"
+#include "../common/example-options.h"
 
 #include "ns3/gprs-module.h"
 

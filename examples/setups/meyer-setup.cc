@@ -4,6 +4,8 @@
 
 #include "meyer-setup.h"
 
+#include "../common/example-option-text.h"
+
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"

@@ -8,7 +8,7 @@
 // The setup of M. Meyer, "TCP performance over GPRS", IEEE WCNC 1999, shared by the
 // meyer-download-time and meyer-two-state examples.
 
-#include "../common/example-output.h"
+#include "../common/example-options.h"
 
 #include "ns3/gprs-module.h"
 #include "ns3/packet-sink.h"

@@ -2,11 +2,11 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-#ifndef EXAMPLE_OUTPUT_H
-#define EXAMPLE_OUTPUT_H
+#ifndef EXAMPLE_OPTIONS_H
+#define EXAMPLE_OPTIONS_H
 
-// What the examples share: their options, and what presents their results: statistics,
-// progress, figures.
+// The examples' command lines: every option read as text and checked before anything is
+// simulated.
 
 #include "ns3/command-line.h"
 #include "ns3/data-rate.h"
@@ -320,9 +320,8 @@ class ExampleOptions
     std::string Invalid(const std::string& name) const;
 
     /**
-     * Check an argument that sets an ns-3 attribute ("--ns3::GprsPcu::T3193=2s"): the type and
-     * the attribute exist, the value is one the attribute takes and ns-3 can read without
-     * stopping the program, and the example does not set the attribute itself.
+     * Check an argument that sets an ns-3 attribute ("--ns3::GprsPcu::T3193=2s"): its value
+     * (AttributeArgumentProblem), and that the example does not set the attribute itself.
      * \param argument one command-line argument
      * \return why it is refused, or empty: it is good, or sets no attribute
      */
@@ -344,119 +343,6 @@ const uint32_t kMaxExamplePdchs = 8;
 const uint32_t kMinExampleMss = 100;
 const uint32_t kMaxExampleMss = 1460; //!< see kMinExampleMss
 
-/// What ParseGprsCodingScheme accepts, for option messages.
-const std::string kCodingSchemeNames = "CS-1, CS-2, CS-3 or CS-4, also written CS2, cs2 or 2";
-
-/**
- * \param text a coding scheme name
- * \return whether ParseGprsCodingScheme accepts it
- */
-bool IsCodingSchemeName(const std::string& text);
-
-/**
- * \param text a comma-separated list
- * \return its items, empty ones included ("a,,b" has three)
- */
-std::vector<std::string> SplitList(const std::string& text);
-
-/// Most items a list option takes: each one multiplies the simulations a program runs.
-const std::size_t kMaxExampleListItems = 64;
-
-/// What ReadList accepts besides its items, for option messages.
-const std::string kExampleListRule = ", each once, at most 64";
-
-/**
- * \param text a comma-separated list
- * \param itemOk checks one item
- * \param[out] items the items, if the list is good (may be null)
- * \return whether it has 1 to kMaxExampleListItems items, none repeated, each passing itemOk
- */
-bool ReadList(const std::string& text,
-              const std::function<bool(const std::string&)>& itemOk,
-              std::vector<std::string>* items = nullptr);
-
-/**
- * \param text a comma-separated list
- * \param allowed the allowed items
- * \param[out] items the items, if all are allowed and none repeats (may be null)
- * \return whether they are (ReadList)
- */
-bool ReadChoiceList(const std::string& text,
-                    const std::vector<std::string>& allowed,
-                    std::vector<std::string>* items);
-
-/**
- * \param t a time
- * \return it as the shortest option text in a whole unit ("50ms", "300s", "1.5s")
- */
-std::string FormatTimeOption(Time t);
-
-/**
- * \param values samples
- * \return their median (0 if none)
- */
-double Median(std::vector<double> values);
-
-/**
- * \param values samples
- * \return their mean (0 if none)
- */
-double Mean(const std::vector<double>& values);
-
-/**
- * \param values samples
- * \return their sample standard deviation (0 for fewer than 2)
- */
-double StandardDeviation(const std::vector<double>& values);
-
-/**
- * Report progress on stderr every 10 simulated seconds until \p end.
- * \param program name shown
- * \param end simulated end time
- * \param status what to show besides the time
- */
-void ReportProgress(const std::string& program, Time end, std::function<std::string()> status);
-
-/**
- * Run independent simulations, in parallel worker processes (fork) or in this one, and report
- * each one done on stderr ("[program] 3/12 runs"). The results do not depend on \p jobs: each
- * simulation sets its own run number and builds everything it uses.
- * \param program name shown
- * \param count simulations 0 .. count - 1
- * \param jobs worker processes; 1: run them here, in order
- * \param run runs simulation i and returns its result as one line of text (no newline)
- * \return the results, in simulation order; the program exits with status 3 when a worker
- *         fails
- */
-std::vector<std::string> RunJobs(const std::string& program,
-                                 std::size_t count,
-                                 uint32_t jobs,
-                                 std::function<std::string(std::size_t)> run);
-
-/**
- * Render a gnuplot script in its directory when gnuplot is installed: gnuplot runs there with
- * the script as its argument, through no shell.
- * \param dir directory holding the script and its data
- * \param script script file name
- * \return false if gnuplot is installed and failed
- */
-bool RenderGnuplot(const std::string& dir, const std::string& script);
-
-/**
- * \param text any text (a file name, a C/I specification)
- * \return it as a gnuplot single-quoted string: quotes doubled, control characters as '?', so
- *         that gnuplot reads it as text, never as commands
- */
-std::string GnuplotString(const std::string& text);
-
-/**
- * \param text any text
- * \param alwaysQuoted quote it even when it needs no quotes
- * \return it as one CSV field (RFC 4180): in double quotes with quotes doubled, when quoted;
- *         quoted when it holds a comma, a quote or a line break
- */
-std::string CsvField(const std::string& text, bool alwaysQuoted = false);
-
 } // namespace ns3
 
-#endif /* EXAMPLE_OUTPUT_H */
+#endif /* EXAMPLE_OPTIONS_H */
