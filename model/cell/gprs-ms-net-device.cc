@@ -104,8 +104,8 @@ GprsMsNetDevice::GetTypeId()
 }
 
 GprsMsNetDevice::GprsMsNetDevice()
-    : m_multislotClass(8),
-      m_radio(24.0)
+    : GprsRadioSource(GprsRadioConditions(24.0)),
+      m_multislotClass(8)
 {
 }
 
@@ -151,12 +151,6 @@ GprsMsNetDevice::SetRadioConditions(const GprsRadioConditions& radio)
     m_radio = radio;
     m_radioSpec = "(set from code)";
     m_outageSpec.clear();
-}
-
-const GprsRadioConditions&
-GprsMsNetDevice::GetRadioConditions() const
-{
-    return m_radio;
 }
 
 void

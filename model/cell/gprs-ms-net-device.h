@@ -59,19 +59,6 @@ class GprsMsNetDevice : public GprsNetDevice, public GprsRadioSource
      */
     void SetRadioConditions(const GprsRadioConditions& radio);
 
-    /// \return the radio conditions
-    const GprsRadioConditions& GetRadioConditions() const override;
-
-    /**
-     * \return the Gilbert-Elliott block loss process that replaces BLER(CS, C/I) for this
-     *         mobile, or null when BLER is used (attribute UseGilbertElliott)
-     */
-    GprsGilbertElliott* GetGilbertElliott() override
-    {
-        // Asked for every radio block: the usual cases without a call.
-        return !m_useGilbertElliott ? nullptr : m_ge ? &*m_ge : MakeGilbertElliott();
-    }
-
     /// \return times of cell reselections (attribute CellReselections), ascending
     const std::vector<Time>& GetCellReselections() const;
 
@@ -121,19 +108,16 @@ class GprsMsNetDevice : public GprsNetDevice, public GprsRadioSource
     /// \return the reselection specification
     std::string GetReselectionSpec() const;
     /// \return the Gilbert-Elliott process, built now from the attributes
-    GprsGilbertElliott* MakeGilbertElliott();
+    GprsGilbertElliott* MakeGilbertElliott() override;
 
     uint32_t m_index{0};                      //!< index in the cell
     uint32_t m_multislotClass;                //!< TS 45.002 Annex B class
     std::string m_radioSpec;                  //!< C/I specification
     std::string m_outageSpec;                 //!< outage specification
-    GprsRadioConditions m_radio;              //!< C/I over time
-    bool m_useGilbertElliott{false};          //!< losses from the two-state process
     double m_geGoodToBad{0};                  //!< P(good -> bad) per block
     double m_geBadToGood{1};                  //!< P(bad -> good) per block
     double m_geLossGood{0};                   //!< loss probability in the good state
     double m_geLossBad{1};                    //!< loss probability in the bad state
-    std::optional<GprsGilbertElliott> m_ge;   //!< the process, built on first use
     std::string m_reselectionSpec;            //!< cell reselection times
     std::vector<Time> m_reselections;         //!< parsed reselection times
     GprsLlcMode m_llcMode{GprsLlcMode::CELL}; //!< LLC mode, or CELL

@@ -58,10 +58,10 @@ MakeGprsLinkAdaptationChecker()
 TypeId
 GprsPcu::GetTypeId()
 {
-    // Only a mobile's LLC mode may be Cell (the mode of its cell's PCU).
-    const auto notCell = [](GprsLlcMode mode) { return mode != GprsLlcMode::CELL; };
-    static TypeId tid =
-        GprsTbfSettings::AddAttributes(
+    // The attributes of the TBF controller and of the logical links are declared with their
+    // code (GprsTbfSettings, GprsLlcSettings), in this order after the cell's own.
+    static TypeId tid = [] {
+        TypeId cell =
             TypeId("ns3::GprsPcu")
                 .SetParent<Object>()
                 .SetGroupName("Gprs")
@@ -100,93 +100,8 @@ GprsPcu::GetTypeId()
                               "Which TBF gets a PDCH in a block period.",
                               StringValue("ns3::GprsRoundRobinScheduler"),
                               MakePointerAccessor(&GprsPcu::m_scheduler),
-                              MakePointerChecker<GprsScheduler>()))
-            .AddAttribute("DownlinkBufferBytes",
-                          "Per-mobile downlink buffer of the core network (GGSN/SGSN), drop-tail, "
-                          "in octets of IP packets. Default 128 KiB: Chakravorty & Pratt "
-                          "measured over 120 KB on Vodafone UK.",
-                          UintegerValue(131072),
-                          MakeUintegerAccessor(&GprsPcu::m_dlBufferBytes),
-                          MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute("UplinkBufferBytes",
-                          "Per-mobile uplink buffer in the mobile, drop-tail, octets of IP "
-                          "packets. Default 64 KiB (engineer's choice: large enough that "
-                          "TCP's window, not the buffer, limits the uplink).",
-                          UintegerValue(65536),
-                          MakeUintegerAccessor(&GprsPcu::m_ulBufferBytes),
-                          MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute("LlcPduLifetime",
-                          "Downlink IP packets that waited longer than this in the GGSN/SGSN "
-                          "buffer are dropped (BufferDrop) when RLC would take them: the LLC PDU "
-                          "lifetime the SGSN gives each frame (BSSGP PDU Lifetime, TS 48.018 "
-                          "11.3.25; osmo-sgsn sends 10 s, osmo-pcu discards expired frames). "
-                          "Default 0: no lifetime, as in the studies reproduced.",
-                          TimeValue(Seconds(0)),
-                          MakeTimeAccessor(&GprsPcu::m_llcLifetime),
-                          MakeTimeChecker(Seconds(0)))
-            .AddAttribute("N201U",
-                          "Largest LLC information field (TS 44.064 clause 8.9.5: 140..1520, "
-                          "default 500 octets for SAPI 3).",
-                          UintegerValue(500),
-                          MakeUintegerAccessor(&GprsPcu::m_n201U),
-                          MakeUintegerChecker<uint32_t>(140, 1520))
-            .AddAttribute("LlcOverhead",
-                          "LLC octets per frame: address 1 + UI control 2 + FCS 3 "
-                          "(TS 44.064 clauses 5, 6.3).",
-                          UintegerValue(6),
-                          MakeUintegerAccessor(&GprsPcu::m_llcOverhead),
-                          MakeUintegerChecker<uint32_t>(0, 64))
-            .AddAttribute("SndcpFirstHeader",
-                          "SNDCP SN-UNITDATA header of the first segment of an N-PDU: 4 octets "
-                          "(TS 44.065 clause 7.2).",
-                          UintegerValue(kGprsSnUnitdataFirstHeaderOctets),
-                          MakeUintegerAccessor(&GprsPcu::m_sndcpFirstHeader),
-                          MakeUintegerChecker<uint32_t>(0, 64))
-            .AddAttribute("SndcpNextHeader",
-                          "SNDCP SN-UNITDATA header of later segments: 3 octets (no PCOMP/DCOMP "
-                          "octet, TS 44.065 clause 7.2).",
-                          UintegerValue(kGprsSnUnitdataNextHeaderOctets),
-                          MakeUintegerAccessor(&GprsPcu::m_sndcpNextHeader),
-                          MakeUintegerChecker<uint32_t>(0, 64))
-            .AddAttribute("LlcMode",
-                          "LLC mode of the mobiles whose own LlcMode is Cell (TS 44.064 clause "
-                          "4.1): Unacknowledged (UI frames: what RLC loses is lost) or "
-                          "Acknowledged (ABM: I frames acknowledged and sent again, at most "
-                          "LlcN200 times). Default Unacknowledged, as in Meyer's setup and the "
-                          "base cases of Rendon et al., who compare it with 'TCP + LLC ACK'.",
-                          GprsLlcModeValue(GprsLlcMode::UNACKNOWLEDGED),
-                          MakeGprsLlcModeAccessor(&GprsPcu::m_llcMode),
-                          MakeGprsEnumChecker<GprsLlcModeValue>("ns3::GprsLlcModeValue", notCell))
-            .AddAttribute("LlcN200",
-                          "LLC acknowledged mode: retransmissions of an I frame (and of SABM) "
-                          "before the link is re-established and the I frames not acknowledged "
-                          "are given up, their IP packets lost (TS 44.064 clause 8.9: 1..15; "
-                          "default 3, Table 9).",
-                          UintegerValue(3),
-                          MakeUintegerAccessor(&GprsPcu::m_llcN200),
-                          MakeUintegerChecker<uint32_t>(1, 15))
-            .AddAttribute("LlcT200",
-                          "LLC acknowledged mode: T200 and T201, the SABM and I frame "
-                          "retransmission timer (TS 44.064 clause 8.9: 0.1..409.5 s; default "
-                          "5 s, Table 9 for SAPI 3).",
-                          TimeValue(Seconds(5)),
-                          MakeTimeAccessor(&GprsPcu::m_llcT200),
-                          MakeTimeChecker(MilliSeconds(100), MilliSeconds(409500)))
-            .AddAttribute("LlcWindow",
-                          "LLC acknowledged mode: k, the I frames sent and not acknowledged, "
-                          "kD = kU (TS 44.064 clause 8.9: 1..255; default 16, Table 9 for SAPI "
-                          "3).",
-                          UintegerValue(16),
-                          MakeUintegerAccessor(&GprsPcu::m_llcWindow),
-                          MakeUintegerChecker<uint32_t>(1, 255))
-            .AddAttribute("LlcN201I",
-                          "LLC acknowledged mode: largest I frame information field, N201-I "
-                          "(TS 44.064 clause 8.9: 140..1520; default 1503, Table 9). SNDCP "
-                          "(SN-DATA, TS 44.065 clause 7.2: 3 header octets on the first "
-                          "segment, 1 on later ones) segments IP packets to fit it.",
-                          UintegerValue(1503),
-                          MakeUintegerAccessor(&GprsPcu::m_llcN201I),
-                          MakeUintegerChecker<uint32_t>(140, 1520))
+                              MakePointerChecker<GprsScheduler>());
+        return GprsLlcSettings::AddAttributes(GprsTbfSettings::AddAttributes(cell))
             .AddTraceSource("RlcBlock",
                             "An RLC data block on the air (either direction), lost or not.",
                             MakeTraceSourceAccessor(&GprsPcu::m_rlcBlockTrace),
@@ -252,6 +167,7 @@ GprsPcu::GetTypeId()
                             "frame octets.",
                             MakeTraceSourceAccessor(&GprsPcu::m_llcRetransmissionTrace),
                             "ns3::GprsPcu::LlcRetransmissionCallback");
+    }();
     return tid;
 }
 
@@ -281,8 +197,7 @@ GprsPcu::CheckConfiguration() const
             << "), TS 44.060 clause 13";
         throw std::invalid_argument(msg.str());
     }
-    GprsLlcFraming(m_n201U, m_llcOverhead, m_sndcpFirstHeader, m_sndcpNextHeader);
-    GprsLlcFraming(m_llcN201I, 0, kGprsSnDataFirstHeaderOctets, kGprsSnDataNextHeaderOctets);
+    MakeLinkConfig();
     m_dlLinkAdaptation.Create<GprsLinkAdaptation>()->CheckConsistency();
     m_ulLinkAdaptation.Create<GprsLinkAdaptation>()->CheckConsistency();
 }
@@ -293,21 +208,7 @@ GprsPcu::DoInitialize()
     try
     {
         CheckConfiguration();
-        GprsLlcAbmParameters abm;
-        abm.t200 = m_llcT200;
-        abm.n200 = static_cast<uint8_t>(m_llcN200);
-        abm.n201I = static_cast<uint16_t>(m_llcN201I);
-        abm.kD = abm.kU = static_cast<uint16_t>(m_llcWindow);
-        // I frames: the entity adds its own header octets (GprsLlcAbmFrame::GetOctets()).
-        m_llcConfig.emplace(
-            GprsLlcFraming(m_n201U, m_llcOverhead, m_sndcpFirstHeader, m_sndcpNextHeader),
-            GprsLlcFraming(m_llcN201I,
-                           0,
-                           kGprsSnDataFirstHeaderOctets,
-                           kGprsSnDataNextHeaderOctets),
-            m_llcOverhead,
-            m_llcLifetime,
-            abm);
+        m_llcConfig.emplace(MakeLinkConfig());
         for (GprsCellMobile& ms : m_mss)
         {
             const GprsLlcMode mode = ms.dev->GetLlcMode();
@@ -745,7 +646,7 @@ GprsPcu::HasWork() const
     {
         for (uint8_t p = 0; p < m_numPdch; ++p)
         {
-            if (dir[p].kind != Air::NONE)
+            if (dir[p].kind != GprsAirBlock::NONE)
             {
                 return true;
             }
@@ -777,22 +678,22 @@ GprsPcu::ReceiveAir()
 {
     for (uint8_t p = 0; p < m_numPdch; ++p)
     {
-        Air& dl = m_air[0][p];
-        if (dl.kind != Air::NONE)
+        GprsAirBlock& dl = m_air[0][p];
+        if (dl.kind != GprsAirBlock::NONE)
         {
             ReceiveDownlink(dl);
-            dl.kind = Air::NONE;
+            dl.kind = GprsAirBlock::NONE;
         }
-        Air& ul = m_air[1][p];
+        GprsAirBlock& ul = m_air[1][p];
         // Of the block just ended, a USF was used when it was sent; a poll is still reserved.
         // Most blocks are neither: no call for those.
         const bool polled = m_uplinkBlocks.IsPolled(m_block - 1, p);
         const GprsUplinkBlock poll =
             polled ? m_uplinkBlocks.Free(m_block - 1, p) : GprsUplinkBlock{};
-        if (ul.kind != Air::NONE)
+        if (ul.kind != GprsAirBlock::NONE)
         {
             ReceiveUplink(ul);
-            ul.kind = Air::NONE;
+            ul.kind = GprsAirBlock::NONE;
         }
         else if (polled)
         {
@@ -803,10 +704,10 @@ GprsPcu::ReceiveAir()
 }
 
 void
-GprsPcu::ReceiveDownlink(Air& air)
+GprsPcu::ReceiveDownlink(GprsAirBlock& air)
 {
     GprsCellMobile& ms = m_mss[air.ms];
-    if (air.kind == Air::DATA)
+    if (air.kind == GprsAirBlock::DATA)
     {
         if (air.lost || !ms.dl.tbf.IsOpen())
         {
@@ -836,10 +737,10 @@ GprsPcu::ReceiveDownlink(Air& air)
 }
 
 void
-GprsPcu::ReceiveUplink(Air& air)
+GprsPcu::ReceiveUplink(GprsAirBlock& air)
 {
     GprsCellMobile& ms = m_mss[air.ms];
-    if (air.kind == Air::DATA)
+    if (air.kind == GprsAirBlock::DATA)
     {
         GprsTbf& tbf = ms.ul.tbf;
         if (!tbf.IsOpen())
@@ -928,7 +829,7 @@ GprsPcu::ReceiveUplink(Air& air)
 }
 
 void
-GprsPcu::ReceiveDownlinkAckNack(const Air& air)
+GprsPcu::ReceiveDownlinkAckNack(const GprsAirBlock& air)
 {
     GprsCellMobile& ms = m_mss[air.ms];
     GprsBearer& dl = ms.dl;
@@ -960,7 +861,7 @@ GprsPcu::ReceiveDownlinkAckNack(const Air& air)
 void
 GprsPcu::TransmitUplink(uint8_t pdch)
 {
-    Air& air = m_air[1][pdch];
+    GprsAirBlock& air = m_air[1][pdch];
     const GprsUplinkBlock& r = m_uplinkBlocks.Get(m_block, pdch);
     if (r.kind == GprsUplinkBlock::POLL)
     {
@@ -969,7 +870,7 @@ GprsPcu::TransmitUplink(uint8_t pdch)
             return; // the mobile missed the poll: the block stays empty
         }
         GprsCellMobile& ms = m_mss[r.ms];
-        air.kind = Air::CONTROL;
+        air.kind = GprsAirBlock::CONTROL;
         air.ms = r.ms;
         air.purpose = r.purpose;
         air.msg = r.purpose == GprsPollPurpose::DL_DATA
@@ -1001,7 +902,7 @@ GprsPcu::TransmitUplink(uint8_t pdch)
     {
         if (!link.llc.HasDataForLlc() && link.tx->PeekNext() == GprsRlcTxKind::NOTHING)
         {
-            air.kind = Air::CONTROL;
+            air.kind = GprsAirBlock::CONTROL;
             air.ms = index;
             air.msg = GprsControlMessage::PACKET_UPLINK_DUMMY_CONTROL_BLOCK;
             air.purpose = GprsPollPurpose::UL_DUMMY;
@@ -1028,7 +929,7 @@ GprsPcu::TransmitUplink(uint8_t pdch)
     {
         return; // acknowledged meanwhile: nothing left to send
     }
-    air.kind = Air::DATA;
+    air.kind = GprsAirBlock::DATA;
     air.ms = index;
     if (!grant.heard)
     {
@@ -1084,7 +985,7 @@ GprsPcu::GetCountdownValue(const GprsCellMobile& ms, const GprsBearer& link, uin
 }
 
 void
-GprsPcu::TraceRadioBlock(GprsDirection dir, uint8_t pdch, const Air& air)
+GprsPcu::TraceRadioBlock(GprsDirection dir, uint8_t pdch, const GprsAirBlock& air)
 {
     GprsRadioBlockRecord r;
     r.dir = dir;
@@ -1099,7 +1000,7 @@ GprsPcu::TraceRadioBlock(GprsDirection dir, uint8_t pdch, const Air& air)
         {
             r.usf = m_mss[next.ms].ul.usf[pdch];
         }
-        if (air.kind == Air::NONE)
+        if (air.kind == GprsAirBlock::NONE)
         {
             if (!granted)
             {
@@ -1114,57 +1015,7 @@ GprsPcu::TraceRadioBlock(GprsDirection dir, uint8_t pdch, const Air& air)
         }
         r.polled = air.polled;
     }
-    const GprsCellMobile& ms = m_mss[air.ms];
-    r.ms = air.ms;
-    r.lost = air.lost;
-    r.ciDb = ms.radio.GetCiDb();
-    if (air.kind == Air::DATA)
-    {
-        const GprsBearer& link = dir == GprsDirection::DOWNLINK ? ms.dl : ms.ul;
-        r.kind = GprsRadioBlockRecord::DATA;
-        r.tfi = link.tfi;
-        r.block = &air.block;
-        r.txKind = air.txKind;
-        r.cs = air.block.cs;
-        r.cv = air.cv;
-        r.stalled = air.stalled;
-        m_radioBlockTrace(r);
-        return;
-    }
-    r.kind = GprsRadioBlockRecord::CONTROL;
-    r.msg = air.msg;
-    switch (air.msg)
-    {
-    case GprsControlMessage::PACKET_DOWNLINK_ACK_NACK:
-        r.tfi = ms.dl.tfi;
-        r.ackNack = &air.ackNack;
-        r.channelRequest = air.channelRequest;
-        break;
-    case GprsControlMessage::PACKET_UPLINK_ACK_NACK:
-        r.tfi = ms.ul.tfi;
-        r.ackNack = &air.ackNack;
-        r.cs = ms.ul.cs;
-        break;
-    case GprsControlMessage::PACKET_DOWNLINK_ASSIGNMENT:
-        r.tfi = ms.dl.tfi;
-        for (uint8_t p = ms.dlFirst; p < ms.dlFirst + ms.dlCount; ++p)
-        {
-            r.timeslots |= static_cast<uint8_t>(0x80 >> p);
-        }
-        break;
-    case GprsControlMessage::PACKET_UPLINK_ASSIGNMENT:
-        r.tfi = ms.ul.tfi;
-        r.cs = ms.ul.cs;
-        for (uint8_t p = ms.ulFirst; p < ms.ulFirst + ms.ulCount; ++p)
-        {
-            r.timeslots |= static_cast<uint8_t>(0x80 >> p);
-            r.usfs[p] = ms.ul.usf[p];
-        }
-        break;
-    case GprsControlMessage::PACKET_CONTROL_ACK:
-    case GprsControlMessage::PACKET_UPLINK_DUMMY_CONTROL_BLOCK:
-        break;
-    }
+    air.Describe(dir, m_mss[air.ms], r);
     m_radioBlockTrace(r);
 }
 
@@ -1233,8 +1084,8 @@ GprsPcu::SendControl(uint8_t pdch)
         {
             continue; // a polled message needs the uplink block RRBP points to
         }
-        Air& air = m_air[0][pdch];
-        air.kind = Air::CONTROL;
+        GprsAirBlock& air = m_air[0][pdch];
+        air.kind = GprsAirBlock::CONTROL;
         air.ms = index;
         air.msg = msg;
         air.final = final;
@@ -1290,8 +1141,8 @@ GprsPcu::SendDownlinkData(uint8_t pdch)
     GprsCellMobile& ms = m_mss[index];
     GprsBearer& link = ms.dl;
     GprsRlcTxKind kind;
-    Air& air = m_air[0][pdch];
-    air.kind = Air::DATA;
+    GprsAirBlock& air = m_air[0][pdch];
+    air.kind = GprsAirBlock::DATA;
     air.ms = index;
     // WantsToSend() found nothing to send only where unacknowledged mode repeats the final block.
     if (m_rlcMode == GprsRlcMode::UNACKNOWLEDGED && link.tx->IsFinalSent())
@@ -1421,20 +1272,21 @@ GprsPcu::ForgetTbf(uint32_t index, GprsDirection dir)
     m_uplinkBlocks.Cancel(index, dir);
     for (uint8_t p = 0; p < m_numPdch; ++p)
     {
-        Air& data = m_air[GprsDirIndex(dir)][p];
-        if (data.kind == Air::DATA && data.ms == index)
+        GprsAirBlock& data = m_air[GprsDirIndex(dir)][p];
+        if (data.kind == GprsAirBlock::DATA && data.ms == index)
         {
-            data.kind = Air::NONE;
+            data.kind = GprsAirBlock::NONE;
         }
-        Air& ul = m_air[1][p];
-        if (ul.kind == Air::CONTROL && ul.ms == index && GetTbfDirection(ul.purpose) == dir)
+        GprsAirBlock& ul = m_air[1][p];
+        if (ul.kind == GprsAirBlock::CONTROL && ul.ms == index &&
+            GetTbfDirection(ul.purpose) == dir)
         {
-            ul.kind = Air::NONE;
+            ul.kind = GprsAirBlock::NONE;
         }
-        Air& dl = m_air[0][p];
-        if (dl.kind == Air::CONTROL && dl.ms == index && sentForThisTbf(dl.msg))
+        GprsAirBlock& dl = m_air[0][p];
+        if (dl.kind == GprsAirBlock::CONTROL && dl.ms == index && sentForThisTbf(dl.msg))
         {
-            dl.kind = Air::NONE;
+            dl.kind = GprsAirBlock::NONE;
         }
     }
 }

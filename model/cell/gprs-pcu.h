@@ -5,6 +5,7 @@
 #ifndef GPRS_PCU_H
 #define GPRS_PCU_H
 
+#include "gprs-air-block.h"
 #include "gprs-cell-mobile.h"
 #include "gprs-tbf-controller.h"
 
@@ -14,6 +15,7 @@
 #include "ns3/gprs-coding-scheme.h"
 #include "ns3/gprs-gilbert-elliott.h"
 #include "ns3/gprs-llc-link.h"
+#include "ns3/gprs-radio-block-record.h"
 #include "ns3/gprs-rlc-entity.h"
 #include "ns3/gprs-rlcmac-types.h"
 #include "ns3/gprs-tbf-resources.h"
@@ -53,71 +55,6 @@ struct GprsTimeslotCandidate;
 
 /**
  * \ingroup gprs
- * One RLC data block on the air, as reported by the GprsPcu "RlcBlock" trace source.
- */
-struct GprsRlcBlockRecord
-{
-    uint32_t ms;         //!< mobile index in the cell
-    GprsDirection dir;   //!< direction
-    uint8_t pdch;        //!< timeslot
-    uint8_t bsn;         //!< block sequence number
-    GprsCodingScheme cs; //!< coding scheme
-    GprsRlcTxKind kind;  //!< new, NACKed retransmission or pending-ack resend
-    bool fbi;            //!< final block indicator
-    bool polled;         //!< RRBP valid (downlink): the mobile must answer
-    bool stalled;        //!< the sender's window is stalled after this block
-    bool lost;           //!< the receiver failed to decode it
-    double ciDb;         //!< C/I at the receiver
-    double bler;         //!< BLER the loss was drawn with
-};
-
-/// USF value no uplink TBF gets: the model hands out 0..6 on each PDCH (GprsTbfResources),
-/// so 7 in a downlink block grants the next uplink block to nobody (TS 44.060 clause 10.4.1).
-constexpr uint8_t kGprsUsfFree = 7;
-
-/**
- * \ingroup gprs
- * One radio block on the air with what its RLC/MAC header and control message say, as reported
- * by the GprsPcu "RadioBlock" trace source for exporters such as GprsGsmtapWriter. Pointers point
- * into the PCU and are valid during the callback only.
- */
-struct GprsRadioBlockRecord
-{
-    /// What the block is.
-    enum Kind : uint8_t
-    {
-        DATA,     //!< an RLC data block
-        CONTROL,  //!< an RLC/MAC control block carrying msg
-        USF_ONLY, //!< downlink: no block of the model, only a USF to carry (in the real cell a
-                  //!< Packet Downlink Dummy Control Block, TS 44.060 clause 11.2.8)
-    };
-
-    Kind kind{DATA};                            //!< what the block is
-    GprsDirection dir{GprsDirection::DOWNLINK}; //!< direction
-    uint8_t pdch{0};                            //!< timeslot
-    uint64_t frame{0}; //!< first TDMA frame of the block since frame 0 (FN: GprsBlockTiming::ToFn)
-    uint32_t ms{0};    //!< sender (uplink) or addressee (downlink); USF_ONLY: the mobile granted
-    bool lost{false};  //!< the receiver does not decode it (USF_ONLY: the mobile misses its USF)
-    double ciDb{0};    //!< C/I of the mobile (dB) when the block was sent
-    uint8_t usf{kGprsUsfFree}; //!< downlink: USF of the next uplink block of this PDCH
-    bool polled{false}; //!< downlink: S/P = 1, RRBP = 0: the addressee answers 3 blocks later
-    uint8_t tfi{0};     //!< data, Ack/Nack: the TBF's TFI; assignment: the TFI assigned
-    const GprsRlcDataBlock* block{nullptr};   //!< data: the block (BSN, CS, FBI, segments)
-    GprsRlcTxKind txKind{GprsRlcTxKind::NEW}; //!< data: new or sent again
-    uint8_t cv{15};                           //!< uplink data: countdown value (10.4.6)
-    bool stalled{false};                      //!< uplink data: SI, the mobile's window is stalled
-    GprsControlMessage msg{};                 //!< control: the message
-    const GprsRlcAckNackDescription* ackNack{nullptr}; //!< Ack/Nack messages: the description
-    bool channelRequest{false}; //!< Packet Downlink Ack/Nack: asks for an uplink TBF
-    GprsCodingScheme cs{GprsCodingScheme::CS1};     //!< data: its CS; Packet Uplink Ack/Nack and
-                                                    //!< Packet Uplink Assignment: the CS commanded
-    GprsRlcMode rlcMode{GprsRlcMode::ACKNOWLEDGED}; //!< RLC mode of the cell's TBFs
-    uint8_t timeslots{0};          //!< assignments: timeslots assigned, bit 7 is TN 0
-    std::array<uint8_t, 8> usfs{}; //!< Packet Uplink Assignment: USF per assigned timeslot
-};
-
-/**
- * \ingroup gprs
  * \brief The PCU of one cell: TBF establishment and release, the per-PDCH block scheduler,
  * RLC/MAC of both the network and the mobiles, radio block losses, and the per-mobile
  * downlink (GGSN/SGSN) buffer.
@@ -135,6 +72,7 @@ struct GprsRadioBlockRecord
  */
 class GprsPcu : public Object,
                 public GprsTbfSettings,
+                public GprsLlcSettings,
                 private GprsTbfControllerUser,
                 private GprsLlcLinkUser
 {
@@ -269,30 +207,6 @@ class GprsPcu : public Object,
     void DoInitialize() override;
 
   private:
-    /// What is on the air in one direction of one PDCH during one block period.
-    struct Air
-    {
-        enum Kind : uint8_t
-        {
-            NONE,
-            DATA,
-            CONTROL
-        } kind{NONE}; //!< nothing, an RLC data block or a control block
-
-        uint32_t ms{0};                    //!< sender (uplink) or addressee (downlink)
-        GprsControlMessage msg{};          //!< the control message
-        bool lost{false};                  //!< the receiver does not decode it
-        bool final{false};                 //!< control: FAI of a Packet Uplink Ack/Nack
-        bool channelRequest{false};        //!< Packet Downlink Ack/Nack asks for an uplink TBF
-        bool stalled{false};               //!< uplink data: SI = 1, the mobile's window stalled
-        bool polled{false};                //!< downlink: RRBP valid
-        uint8_t cv{15};                    //!< uplink data: countdown value
-        GprsRlcTxKind txKind{};            //!< data: new or sent again
-        GprsPollPurpose purpose{};         //!< uplink control: what it answers
-        GprsRlcDataBlock block;            //!< data block
-        GprsRlcAckNackDescription ackNack; //!< Ack/Nack description
-    };
-
     bool Enqueue(uint32_t index, GprsDirection dir, Ptr<Packet> packet, Time sent);
     GprsCellMobile& GetMs(uint32_t ms);
     const GprsCellMobile& GetMs(uint32_t ms) const;
@@ -307,9 +221,9 @@ class GprsPcu : public Object,
                           std::map<int, std::vector<GprsTimeslotCandidate>>& candidates);
     void BlockEvent();
     void ReceiveAir();
-    void ReceiveDownlink(Air& air);
-    void ReceiveUplink(Air& air);
-    void ReceiveDownlinkAckNack(const Air& air);
+    void ReceiveDownlink(GprsAirBlock& air);
+    void ReceiveUplink(GprsAirBlock& air);
+    void ReceiveDownlinkAckNack(const GprsAirBlock& air);
     /// Send the uplink block of \p pdch: what RRBP reserved, else what its USF granted.
     void TransmitUplink(uint8_t pdch);
     void TransmitDownlink(uint8_t pdch);
@@ -363,17 +277,17 @@ class GprsPcu : public Object,
     GprsLlcLink& GetPeer(const GprsLlcLink& link) override;
 
     uint8_t GetCountdownValue(const GprsCellMobile& ms, const GprsBearer& link, uint8_t bsn) const;
-    void TraceRadioBlock(GprsDirection dir, uint8_t pdch, const Air& air);
+    void TraceRadioBlock(GprsDirection dir, uint8_t pdch, const GprsAirBlock& air);
     void ForwardToCore(Ptr<Packet> packet);
     GprsBearer& GetLink(uint32_t index, GprsDirection dir);
     const GprsBearer& GetLink(uint32_t index, GprsDirection dir) const;
 
-    Ptr<GprsBssNetDevice> m_bss;              //!< network side
-    std::vector<GprsCellMobile> m_mss;        //!< mobiles
-    std::array<std::array<Air, 8>, 2> m_air;  //!< [direction][pdch] blocks in flight
-    GprsUplinkBlockController m_uplinkBlocks; //!< polls and USF grants of the uplink blocks
-    GprsTbfController m_tbfs;                 //!< every TBF's life cycle
-    std::vector<uint32_t> m_candidates;       //!< scratch list for the scheduler
+    Ptr<GprsBssNetDevice> m_bss;                      //!< network side
+    std::vector<GprsCellMobile> m_mss;                //!< mobiles
+    std::array<std::array<GprsAirBlock, 8>, 2> m_air; //!< [direction][pdch] blocks in flight
+    GprsUplinkBlockController m_uplinkBlocks;         //!< polls and USF grants of the uplink blocks
+    GprsTbfController m_tbfs;                         //!< every TBF's life cycle
+    std::vector<uint32_t> m_candidates;               //!< scratch list for the scheduler
     std::vector<uint32_t> m_sendingDl;      //!< mobiles whose downlink TBF sends this block period
     std::vector<uint32_t> m_sendingUl;      //!< mobiles whose uplink TBF sends this block period
     std::vector<uint32_t> m_controlPending; //!< mobiles with a control message due, in order
@@ -399,18 +313,6 @@ class GprsPcu : public Object,
     std::string m_blerFile;                       //!< user BLER table, or empty
     Ptr<GprsScheduler> m_scheduler;               //!< who gets each PDCH
     Ptr<GprsUnitUniformRandomVariable> m_uniform; //!< block loss draws
-    Time m_llcLifetime;                           //!< downlink LLC PDU lifetime; 0: none
-    uint32_t m_dlBufferBytes;                     //!< GGSN buffer per mobile
-    uint32_t m_ulBufferBytes;                     //!< mobile uplink buffer
-    uint32_t m_n201U;                             //!< N201-U
-    uint32_t m_llcOverhead;                       //!< LLC header + FCS
-    uint32_t m_sndcpFirstHeader;                  //!< SNDCP header, first segment
-    uint32_t m_sndcpNextHeader;                   //!< SNDCP header, other segments
-    GprsLlcMode m_llcMode;                        //!< LLC mode of the mobiles that inherit it
-    uint32_t m_llcN200;                           //!< ABM: N200
-    Time m_llcT200;                               //!< ABM: T200 and T201
-    uint32_t m_llcWindow;                         //!< ABM: k, both directions
-    uint32_t m_llcN201I;                          //!< ABM: N201-I
 
     TracedCallback<const GprsRlcBlockRecord&> m_rlcBlockTrace;                  //!< data blocks
     TracedCallback<uint32_t, GprsControlMessage, uint8_t, bool> m_controlTrace; //!< control

@@ -7,11 +7,123 @@
 #include "ns3/gprs-rlc-entity.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
+#include "ns3/uinteger.h"
 
 namespace ns3
 {
 
 NS_LOG_COMPONENT_DEFINE("GprsLlcLink");
+
+TypeId
+GprsLlcSettings::AddAttributes(TypeId tid)
+{
+    // Only a mobile's LLC mode may be Cell (the mode of its cell's PCU).
+    const auto notCell = [](GprsLlcMode mode) { return mode != GprsLlcMode::CELL; };
+    return tid
+        .AddAttribute("DownlinkBufferBytes",
+                      "Per-mobile downlink buffer of the core network (GGSN/SGSN), drop-tail, "
+                      "in octets of IP packets. Default 128 KiB: Chakravorty & Pratt "
+                      "measured over 120 KB on Vodafone UK.",
+                      UintegerValue(131072),
+                      MakeUintegerAccessor(&GprsLlcSettings::m_dlBufferBytes),
+                      MakeUintegerChecker<uint32_t>(1))
+        .AddAttribute("UplinkBufferBytes",
+                      "Per-mobile uplink buffer in the mobile, drop-tail, octets of IP "
+                      "packets. Default 64 KiB (engineer's choice: large enough that "
+                      "TCP's window, not the buffer, limits the uplink).",
+                      UintegerValue(65536),
+                      MakeUintegerAccessor(&GprsLlcSettings::m_ulBufferBytes),
+                      MakeUintegerChecker<uint32_t>(1))
+        .AddAttribute("LlcPduLifetime",
+                      "Downlink IP packets that waited longer than this in the GGSN/SGSN "
+                      "buffer are dropped (BufferDrop) when RLC would take them: the LLC PDU "
+                      "lifetime the SGSN gives each frame (BSSGP PDU Lifetime, TS 48.018 "
+                      "11.3.25; osmo-sgsn sends 10 s, osmo-pcu discards expired frames). "
+                      "Default 0: no lifetime, as in the studies reproduced.",
+                      TimeValue(Seconds(0)),
+                      MakeTimeAccessor(&GprsLlcSettings::m_llcLifetime),
+                      MakeTimeChecker(Seconds(0)))
+        .AddAttribute("N201U",
+                      "Largest LLC information field (TS 44.064 clause 8.9.5: 140..1520, "
+                      "default 500 octets for SAPI 3).",
+                      UintegerValue(500),
+                      MakeUintegerAccessor(&GprsLlcSettings::m_n201U),
+                      MakeUintegerChecker<uint32_t>(140, 1520))
+        .AddAttribute("LlcOverhead",
+                      "LLC octets per frame: address 1 + UI control 2 + FCS 3 "
+                      "(TS 44.064 clauses 5, 6.3).",
+                      UintegerValue(6),
+                      MakeUintegerAccessor(&GprsLlcSettings::m_llcOverhead),
+                      MakeUintegerChecker<uint32_t>(0, 64))
+        .AddAttribute("SndcpFirstHeader",
+                      "SNDCP SN-UNITDATA header of the first segment of an N-PDU: 4 octets "
+                      "(TS 44.065 clause 7.2).",
+                      UintegerValue(kGprsSnUnitdataFirstHeaderOctets),
+                      MakeUintegerAccessor(&GprsLlcSettings::m_sndcpFirstHeader),
+                      MakeUintegerChecker<uint32_t>(0, 64))
+        .AddAttribute("SndcpNextHeader",
+                      "SNDCP SN-UNITDATA header of later segments: 3 octets (no PCOMP/DCOMP "
+                      "octet, TS 44.065 clause 7.2).",
+                      UintegerValue(kGprsSnUnitdataNextHeaderOctets),
+                      MakeUintegerAccessor(&GprsLlcSettings::m_sndcpNextHeader),
+                      MakeUintegerChecker<uint32_t>(0, 64))
+        .AddAttribute("LlcMode",
+                      "LLC mode of the mobiles whose own LlcMode is Cell (TS 44.064 clause "
+                      "4.1): Unacknowledged (UI frames: what RLC loses is lost) or "
+                      "Acknowledged (ABM: I frames acknowledged and sent again, at most "
+                      "LlcN200 times). Default Unacknowledged, as in Meyer's setup and the "
+                      "base cases of Rendon et al., who compare it with 'TCP + LLC ACK'.",
+                      GprsLlcModeValue(GprsLlcMode::UNACKNOWLEDGED),
+                      MakeGprsLlcModeAccessor(&GprsLlcSettings::m_llcMode),
+                      MakeGprsEnumChecker<GprsLlcModeValue>("ns3::GprsLlcModeValue", notCell))
+        .AddAttribute("LlcN200",
+                      "LLC acknowledged mode: retransmissions of an I frame (and of SABM) "
+                      "before the link is re-established and the I frames not acknowledged "
+                      "are given up, their IP packets lost (TS 44.064 clause 8.9: 1..15; "
+                      "default 3, Table 9).",
+                      UintegerValue(3),
+                      MakeUintegerAccessor(&GprsLlcSettings::m_llcN200),
+                      MakeUintegerChecker<uint32_t>(1, 15))
+        .AddAttribute("LlcT200",
+                      "LLC acknowledged mode: T200 and T201, the SABM and I frame "
+                      "retransmission timer (TS 44.064 clause 8.9: 0.1..409.5 s; default "
+                      "5 s, Table 9 for SAPI 3).",
+                      TimeValue(Seconds(5)),
+                      MakeTimeAccessor(&GprsLlcSettings::m_llcT200),
+                      MakeTimeChecker(MilliSeconds(100), MilliSeconds(409500)))
+        .AddAttribute("LlcWindow",
+                      "LLC acknowledged mode: k, the I frames sent and not acknowledged, "
+                      "kD = kU (TS 44.064 clause 8.9: 1..255; default 16, Table 9 for SAPI "
+                      "3).",
+                      UintegerValue(16),
+                      MakeUintegerAccessor(&GprsLlcSettings::m_llcWindow),
+                      MakeUintegerChecker<uint32_t>(1, 255))
+        .AddAttribute("LlcN201I",
+                      "LLC acknowledged mode: largest I frame information field, N201-I "
+                      "(TS 44.064 clause 8.9: 140..1520; default 1503, Table 9). SNDCP "
+                      "(SN-DATA, TS 44.065 clause 7.2: 3 header octets on the first "
+                      "segment, 1 on later ones) segments IP packets to fit it.",
+                      UintegerValue(1503),
+                      MakeUintegerAccessor(&GprsLlcSettings::m_llcN201I),
+                      MakeUintegerChecker<uint32_t>(140, 1520));
+}
+
+GprsLlcLinkConfig
+GprsLlcSettings::MakeLinkConfig() const
+{
+    GprsLlcAbmParameters abm;
+    abm.t200 = m_llcT200;
+    abm.n200 = static_cast<uint8_t>(m_llcN200);
+    abm.n201I = static_cast<uint16_t>(m_llcN201I);
+    abm.kD = abm.kU = static_cast<uint16_t>(m_llcWindow);
+    // I frames: the entity adds its own header octets (GprsLlcAbmFrame::GetOctets()).
+    return GprsLlcLinkConfig(
+        GprsLlcFraming(m_n201U, m_llcOverhead, m_sndcpFirstHeader, m_sndcpNextHeader),
+        GprsLlcFraming(m_llcN201I, 0, kGprsSnDataFirstHeaderOctets, kGprsSnDataNextHeaderOctets),
+        m_llcOverhead,
+        m_llcLifetime,
+        abm);
+}
 
 GprsLlcLinkConfig::GprsLlcLinkConfig(GprsLlcFraming ui,
                                      GprsLlcFraming abm,
@@ -240,7 +352,7 @@ GprsLlcLink::DropAllFrames()
 }
 
 void
-GprsLlcLink::DeliverFrames(const std::vector<GprsReassembledLlcFrame>& frames)
+GprsLlcLink::TakeReassembled(const std::vector<GprsReassembledLlcFrame>& frames)
 {
     for (const auto& fr : frames)
     {

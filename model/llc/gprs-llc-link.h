@@ -14,6 +14,7 @@
 #include "ns3/nstime.h"
 #include "ns3/packet.h"
 #include "ns3/queue.h"
+#include "ns3/type-id.h"
 
 #include <deque>
 #include <memory>
@@ -74,6 +75,41 @@ struct GprsLlcLinkConfig
     uint32_t overhead;                  //!< header and FCS of a frame without information
     Time lifetime;                      //!< downlink LLC PDU lifetime; 0: none
     GprsLlcAbmParameters abmParameters; //!< acknowledged mode
+};
+
+/**
+ * \ingroup gprs
+ * The parameters of a cell's logical links: the attribute storage of GprsPcu, whose TypeId names
+ * them (AddAttributes()).
+ */
+struct GprsLlcSettings
+{
+    /**
+     * Add the buffer and LLC attributes, from DownlinkBufferBytes to LlcN201I, to the TypeId of
+     * a class derived from GprsLlcSettings.
+     * \param tid the TypeId
+     * \return tid
+     */
+    static TypeId AddAttributes(TypeId tid);
+
+    /**
+     * \return what the links share, made of the attributes
+     * \throws std::invalid_argument if the SNDCP/LLC sizes do not fit together
+     */
+    GprsLlcLinkConfig MakeLinkConfig() const;
+
+    uint32_t m_dlBufferBytes;    //!< GGSN buffer per mobile
+    uint32_t m_ulBufferBytes;    //!< mobile uplink buffer
+    Time m_llcLifetime;          //!< downlink LLC PDU lifetime; 0: none
+    uint32_t m_n201U;            //!< N201-U
+    uint32_t m_llcOverhead;      //!< LLC header + FCS
+    uint32_t m_sndcpFirstHeader; //!< SNDCP header, first segment
+    uint32_t m_sndcpNextHeader;  //!< SNDCP header, other segments
+    GprsLlcMode m_llcMode;       //!< LLC mode of the mobiles that inherit it
+    uint32_t m_llcN200;          //!< ABM: N200
+    Time m_llcT200;              //!< ABM: T200 and T201
+    uint32_t m_llcWindow;        //!< ABM: k, both directions
+    uint32_t m_llcN201I;         //!< ABM: N201-I
 };
 
 class GprsLlcLink;
@@ -293,11 +329,18 @@ class GprsLlcLink
     void EndTbf(bool keep);
     /// Lose every frame (the mobile left the cell).
     void DropAllFrames();
+
     /**
      * RLC reassembled frames, in order: deliver them (older undelivered ones are lost).
      * \param frames their ids
      */
-    void DeliverFrames(const std::vector<GprsReassembledLlcFrame>& frames);
+    void DeliverFrames(const std::vector<GprsReassembledLlcFrame>& frames)
+    {
+        if (!frames.empty()) // most blocks complete no frame
+        {
+            TakeReassembled(frames);
+        }
+    }
 
   private:
     /// An IP packet in the buffer: what is kept of it besides the packet.
@@ -343,6 +386,8 @@ class GprsLlcLink
     void Serve();
     void Receive(const GprsLlcAbmFrame& frame);
     void TimerExpired();
+    /// DeliverFrames() of at least one frame.
+    void TakeReassembled(const std::vector<GprsReassembledLlcFrame>& frames);
 
     const uint32_t m_ms;                        //!< index of the mobile in the cell
     const GprsDirection m_dir;                  //!< direction

@@ -7,6 +7,11 @@
 namespace ns3
 {
 
+GprsRadioSource::GprsRadioSource(GprsRadioConditions radio)
+    : m_radio(std::move(radio))
+{
+}
+
 GprsRadioLink::GprsRadioLink(GprsRadioSource* source,
                              const GprsBlerModel* bler,
                              Ptr<GprsUnitUniformRandomVariable> uniform,
@@ -33,35 +38,6 @@ GprsRadioLink::Update(const Time& now)
         m_outage = outage;
         m_onChange(ci, outage);
     }
-}
-
-bool
-GprsRadioLink::DrawLoss(GprsCodingScheme cs, const Time& now, double* ciDb, double* bler)
-{
-    if (now >= m_validUntil)
-    {
-        Update(now);
-    }
-    double& cached = m_blerCache[static_cast<uint8_t>(cs) - 1];
-    if (cached < 0)
-    {
-        cached = GetBler(cs);
-    }
-    if (ciDb)
-    {
-        *ciDb = m_ci;
-    }
-    if (bler)
-    {
-        *bler = cached;
-    }
-    // Always draw, so that the random stream does not depend on the channel state.
-    const double u = m_uniform->Draw();
-    if (GprsGilbertElliott* ge = m_source->GetGilbertElliott())
-    {
-        return ge->NextBlockLost(m_uniform->Draw(), u) || m_outage;
-    }
-    return u < cached;
 }
 
 double

@@ -15,6 +15,7 @@
 
 #include <array>
 #include <functional>
+#include <optional>
 
 /**
  * \file
@@ -28,16 +29,35 @@ namespace ns3
 /**
  * \ingroup gprs
  * What a radio link reads of its mobile: the C/I schedule, and the burst-loss process that
- * replaces the BLER curves when the mobile uses one. Implemented by GprsMsNetDevice.
+ * replaces the BLER curves when the mobile uses one. GprsMsNetDevice derives from it (its
+ * attributes set the fields); asked for every radio block, so the usual cases take no call.
  */
 class GprsRadioSource
 {
   public:
+    /// \param radio the mobile's C/I and outages over time
+    explicit GprsRadioSource(GprsRadioConditions radio);
     virtual ~GprsRadioSource() = default;
+
     /// \return the mobile's C/I and outages over time
-    virtual const GprsRadioConditions& GetRadioConditions() const = 0;
+    const GprsRadioConditions& GetRadioConditions() const
+    {
+        return m_radio;
+    }
+
     /// \return the mobile's Gilbert-Elliott process, or null if it uses the BLER curves
-    virtual GprsGilbertElliott* GetGilbertElliott() = 0;
+    GprsGilbertElliott* GetGilbertElliott()
+    {
+        return !m_useGilbertElliott ? nullptr : m_ge ? &*m_ge : MakeGilbertElliott();
+    }
+
+  protected:
+    /// \return the process, built on first use into m_ge
+    virtual GprsGilbertElliott* MakeGilbertElliott() = 0;
+
+    GprsRadioConditions m_radio;            //!< C/I over time
+    bool m_useGilbertElliott{false};        //!< losses from the two-state process
+    std::optional<GprsGilbertElliott> m_ge; //!< the process, built on first use
 };
 
 /**
@@ -74,7 +94,33 @@ class GprsRadioLink
     bool DrawLoss(GprsCodingScheme cs,
                   const Time& now,
                   double* ciDb = nullptr,
-                  double* bler = nullptr);
+                  double* bler = nullptr)
+    {
+        if (now >= m_validUntil)
+        {
+            Update(now);
+        }
+        double& cached = m_blerCache[static_cast<uint8_t>(cs) - 1];
+        if (cached < 0)
+        {
+            cached = GetBler(cs);
+        }
+        if (ciDb)
+        {
+            *ciDb = m_ci;
+        }
+        if (bler)
+        {
+            *bler = cached;
+        }
+        // Always draw, so that the random stream does not depend on the channel state.
+        const double u = m_uniform->Draw();
+        if (GprsGilbertElliott* ge = m_source->GetGilbertElliott())
+        {
+            return ge->NextBlockLost(m_uniform->Draw(), u) || m_outage;
+        }
+        return u < cached;
+    }
 
     /// \return the C/I (dB) as of the last draw (-1e9 before the first)
     double GetCiDb() const

@@ -18,22 +18,31 @@ class FakeMobile : public ns3::GprsRadioSource
 {
   public:
     explicit FakeMobile(const std::string& spec)
-        : radio(ns3::GprsRadioConditions::FromSchedule(spec))
+        : ns3::GprsRadioSource(ns3::GprsRadioConditions::FromSchedule(spec))
     {
     }
 
-    const ns3::GprsRadioConditions& GetRadioConditions() const override
+    /// \param spec outages to add, as GprsRadioConditions::AddOutages() reads them
+    void AddOutages(const std::string& spec)
     {
-        return radio;
+        m_radio.AddOutages(spec);
     }
 
-    ns3::GprsGilbertElliott* GetGilbertElliott() override
+    /// Lose blocks with a Gilbert-Elliott process of these parameters instead of the curves.
+    ns3::GprsGilbertElliott& UseGilbertElliott(double pGoodToBad,
+                                               double pBadToGood,
+                                               double lossGood,
+                                               double lossBad)
     {
-        return ge ? &*ge : nullptr;
+        m_useGilbertElliott = true;
+        return m_ge.emplace(pGoodToBad, pBadToGood, lossGood, lossBad);
     }
 
-    ns3::GprsRadioConditions radio;            //!< C/I over time
-    std::optional<ns3::GprsGilbertElliott> ge; //!< burst losses, if used
+  private:
+    ns3::GprsGilbertElliott* MakeGilbertElliott() override
+    {
+        return nullptr; // UseGilbertElliott() builds it
+    }
 };
 
 } // namespace gprs_test

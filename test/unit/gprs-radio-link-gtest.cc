@@ -77,7 +77,7 @@ DrawAfter(int64_t stream, int skip)
 TEST(GprsRadioLink, LosesEveryBlockInAnOutageAndTakesOneDrawPerBlockAnyway)
 {
     FakeMobile mobile("0s:30");
-    mobile.radio.AddOutages("5s-6s");
+    mobile.AddOutages("5s-6s");
     GprsBlerModel bler;
     std::vector<Change> changes;
     const auto draws = Stream(2);
@@ -102,7 +102,7 @@ TEST(GprsRadioLink, LosesEveryBlockInAnOutageAndTakesOneDrawPerBlockAnyway)
 TEST(GprsRadioLink, GilbertElliottReplacesTheCurvesWithTwoDrawsPerBlock)
 {
     FakeMobile mobile("0s:30");
-    mobile.ge.emplace(0.0, 1.0, 1.0, 1.0); // never leaves the good state, which loses all
+    const GprsGilbertElliott& ge = mobile.UseGilbertElliott(0.0, 1.0, 1.0, 1.0); // loses all
     GprsBlerModel bler;
     const auto draws = Stream(3);
     GprsRadioLink link(&mobile, &bler, draws, [](double, bool) {});
@@ -111,6 +111,6 @@ TEST(GprsRadioLink, GilbertElliottReplacesTheCurvesWithTwoDrawsPerBlock)
     {
         EXPECT_TRUE(link.DrawLoss(GprsCodingScheme::CS1, Seconds(1), nullptr, &p));
     }
-    EXPECT_EQ(p, mobile.ge->GetMeanLossRate()) << "the BLER reported is the process's mean";
+    EXPECT_EQ(p, ge.GetMeanLossRate()) << "the BLER reported is the process's mean";
     EXPECT_EQ(draws->Draw(), DrawAfter(3, 10));
 }
