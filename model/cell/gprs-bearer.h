@@ -98,6 +98,7 @@ struct GprsBearer
     uint32_t acked{0};                          //!< blocks acknowledged by the last Ack/Nack
     uint32_t nacked{0};                         //!< blocks negatively acknowledged by it
     std::optional<double> ciReportDb;           //!< receiver's last reported C/I
+    Time lastBlock;                             //!< when the TBF last got a block
     uint8_t tfi{0};                             //!< TFI while the TBF holds one
     std::array<uint8_t, 8> usf{};               //!< uplink: USF per assigned timeslot
 };

@@ -178,7 +178,9 @@ GprsPcu::GprsPcu()
              *this,
              m_tbfEstablishedTrace,
              m_tbfReleasedTrace,
-             m_tbfRejectedTrace)
+             m_tbfRejectedTrace),
+      m_views{CandidateView(*this, GprsDirection::DOWNLINK),
+              CandidateView(*this, GprsDirection::UPLINK)}
 {
     m_uniform = CreateObject<GprsUnitUniformRandomVariable>();
     // MakeEvent returns the event with one reference already: the Ptr takes it over.
@@ -1137,7 +1139,8 @@ GprsPcu::SendDownlinkData(uint8_t pdch)
         m_candidates[m_scheduler->Select(GprsScheduler::DOWNLINK,
                                          pdch,
                                          m_candidates.data(),
-                                         static_cast<uint32_t>(m_candidates.size()))];
+                                         static_cast<uint32_t>(m_candidates.size()),
+                                         m_views[0])];
     GprsCellMobile& ms = m_mss[index];
     GprsBearer& link = ms.dl;
     GprsRlcTxKind kind;
@@ -1159,6 +1162,7 @@ GprsPcu::SendDownlinkData(uint8_t pdch)
     air.lost = m_mss[index].radio.DrawLoss(air.block.cs, m_blockStart, &ci, &bler);
     ++m_radioBlocks;
     ++link.blocksSincePoll;
+    link.lastBlock = m_blockStart;
 
     // Poll (RRBP) periodically, on the final block, and when the window is about to stall.
     bool polled = false;
@@ -1167,10 +1171,7 @@ GprsPcu::SendDownlinkData(uint8_t pdch)
     {
         link.tbf.Finish();
     }
-    const bool due = link.blocksSincePoll >= m_pollInterval || air.block.fbi ||
-                     link.tx->GetOutstanding() + m_pollInterval >= kGprsRlcWs ||
-                     link.tx->IsStalled() || kind == GprsRlcTxKind::PENDING_ACK ||
-                     link.tbf.GetState() == GprsTbfState::HOLD;
+    const bool due = IsPollDue(link, link.blocksSincePoll, air.block.fbi, kind);
     if (m_rlcMode == GprsRlcMode::ACKNOWLEDGED || air.block.fbi)
     {
         // RRBP reserves the uplink of the polling timeslot: poll only where the mobile can
@@ -1202,6 +1203,29 @@ GprsPcu::SendDownlinkData(uint8_t pdch)
                                            bler});
     }
     return true;
+}
+
+GprsSchedulingCandidate
+GprsPcu::CandidateView::Get(uint32_t position) const
+{
+    GprsSchedulingCandidate c;
+    c.ms = m_pcu.m_candidates.at(position);
+    const GprsCellMobile& ms = m_pcu.m_mss[c.ms];
+    const GprsBearer& link = ms.GetBearer(m_dir);
+    c.keepAlive = link.tbf.GetState() == GprsTbfState::HOLD;
+    c.cs = link.cs;
+    c.ciDb = ms.radio.GetCiDb();
+    c.waiting = m_pcu.m_blockStart - link.lastBlock;
+    if (m_dir == GprsDirection::DOWNLINK)
+    {
+        // Nothing new to send yet a candidate: unacknowledged mode repeats the final block.
+        const GprsRlcTxKind next = link.tx->PeekNext();
+        c.kind = next == GprsRlcTxKind::NOTHING ? GprsRlcTxKind::PENDING_ACK : next;
+        c.queuedOctets = link.llc.GetBufferedOctets() + link.tx->GetQueuedOctets();
+        c.pollDue =
+            !link.pollOutstanding && m_pcu.IsPollDue(link, link.blocksSincePoll + 1, false, c.kind);
+    }
+    return c;
 }
 
 void
@@ -1249,7 +1273,9 @@ GprsPcu::GrantUplink(uint8_t pdch)
         m_candidates[m_scheduler->Select(GprsScheduler::UPLINK,
                                          pdch,
                                          m_candidates.data(),
-                                         static_cast<uint32_t>(m_candidates.size()))];
+                                         static_cast<uint32_t>(m_candidates.size()),
+                                         m_views[1])];
+    m_mss[index].ul.lastBlock = m_blockStart;
     // The USF is coded more robustly than the data (TS 45.003 5.1.2-5.1.4): decoded like CS-1.
     m_uplinkBlocks.Grant(m_block + 1,
                          pdch,

@@ -18,6 +18,7 @@
 #include "ns3/gprs-radio-block-record.h"
 #include "ns3/gprs-rlc-entity.h"
 #include "ns3/gprs-rlcmac-types.h"
+#include "ns3/gprs-scheduler.h"
 #include "ns3/gprs-tbf-resources.h"
 #include "ns3/gprs-tbf.h"
 #include "ns3/gprs-unit-uniform.h"
@@ -49,7 +50,6 @@ namespace ns3
 class GprsBssNetDevice;
 class GprsMsNetDevice;
 class GprsLinkAdaptation;
-class GprsScheduler;
 struct GprsTimeslotLoad;
 struct GprsTimeslotCandidate;
 
@@ -207,6 +207,45 @@ class GprsPcu : public Object,
     void DoInitialize() override;
 
   private:
+    /// The scheduler's view of m_candidates in one direction.
+    class CandidateView : public GprsSchedulerView
+    {
+      public:
+        /**
+         * \param pcu the cell
+         * \param dir the direction scheduled
+         */
+        CandidateView(const GprsPcu& pcu, GprsDirection dir)
+            : m_pcu(pcu),
+              m_dir(dir)
+        {
+        }
+
+        GprsSchedulingCandidate Get(uint32_t position) const override;
+
+      private:
+        const GprsPcu& m_pcu;      //!< the cell
+        const GprsDirection m_dir; //!< direction
+    };
+
+    /**
+     * \param link a downlink bearer with a TBF
+     * \param blocksSincePoll its data blocks since the last poll, the next one included
+     * \param fbi the block is the final one
+     * \param kind what the block carries
+     * \return whether the block should carry a poll (RRBP): periodically (PollInterval), on the
+     *         final block, when the window is about to stall, on a resend and on keep-alive
+     */
+    bool IsPollDue(const GprsBearer& link,
+                   uint32_t blocksSincePoll,
+                   bool fbi,
+                   GprsRlcTxKind kind) const
+    {
+        return blocksSincePoll >= m_pollInterval || fbi ||
+               link.tx->GetOutstanding() + m_pollInterval >= kGprsRlcWs || link.tx->IsStalled() ||
+               kind == GprsRlcTxKind::PENDING_ACK || link.tbf.GetState() == GprsTbfState::HOLD;
+    }
+
     bool Enqueue(uint32_t index, GprsDirection dir, Ptr<Packet> packet, Time sent);
     GprsCellMobile& GetMs(uint32_t ms);
     const GprsCellMobile& GetMs(uint32_t ms) const;
@@ -287,7 +326,8 @@ class GprsPcu : public Object,
     std::array<std::array<GprsAirBlock, 8>, 2> m_air; //!< [direction][pdch] blocks in flight
     GprsUplinkBlockController m_uplinkBlocks;         //!< polls and USF grants of the uplink blocks
     GprsTbfController m_tbfs;                         //!< every TBF's life cycle
-    std::vector<uint32_t> m_candidates;               //!< scratch list for the scheduler
+    std::array<CandidateView, 2> m_views;   //!< [direction] the scheduler's view of m_candidates
+    std::vector<uint32_t> m_candidates;     //!< scratch list for the scheduler
     std::vector<uint32_t> m_sendingDl;      //!< mobiles whose downlink TBF sends this block period
     std::vector<uint32_t> m_sendingUl;      //!< mobiles whose uplink TBF sends this block period
     std::vector<uint32_t> m_controlPending; //!< mobiles with a control message due, in order

@@ -530,6 +530,7 @@ GprsTbfController::Activate(uint32_t index, GprsDirection dir)
     link.closing = false;
     link.blocksSincePoll = 0;
     link.blocksSinceAck = 0;
+    link.lastBlock = Simulator::Now();
     link.tx = FromPool(m_txPool, m_settings.m_rlcMode);
     link.rx = FromPool(m_rxPool, m_settings.m_rlcMode);
     // Frames still in RLC from an aborted TBF go first (retry), then the buffer.

@@ -45,7 +45,8 @@ uint32_t
 GprsRoundRobinScheduler::Select(Direction dir,
                                 uint8_t pdch,
                                 const uint32_t* candidates,
-                                uint32_t count)
+                                uint32_t count,
+                                const GprsSchedulerView& /* view */)
 {
     uint32_t& last = m_last[dir][pdch];
     uint32_t chosen = 0;

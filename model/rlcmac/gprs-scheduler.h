@@ -5,6 +5,10 @@
 #ifndef GPRS_SCHEDULER_H
 #define GPRS_SCHEDULER_H
 
+#include "gprs-rlc-entity.h"
+
+#include "ns3/gprs-coding-scheme.h"
+#include "ns3/nstime.h"
 #include "ns3/object.h"
 
 #include <array>
@@ -21,11 +25,50 @@ namespace ns3
 
 /**
  * \ingroup gprs
+ * What a scheduler may know of one candidate TBF for the block being scheduled (the network's
+ * view: on the uplink it does not see the mobile's buffer or RLC state).
+ */
+struct GprsSchedulingCandidate
+{
+    uint32_t ms{0}; //!< the mobile's index in the cell
+    /// Downlink: what the block would carry (new data, a NACKed block, a pending-ack resend, or
+    /// in unacknowledged mode the final block again); uplink: NEW (the mobile decides).
+    GprsRlcTxKind kind{GprsRlcTxKind::NEW};
+    bool keepAlive{false}; //!< the TBF is held (delayed release, extended uplink): keep-alive
+    /// Downlink: a poll (RRBP) is due; the block carries it if it goes on the PDCH where the
+    /// mobile answers polls.
+    bool pollDue{false};
+    uint64_t queuedOctets{0}; //!< downlink: octets in the buffer and in RLC not yet sent once
+    GprsCodingScheme cs{GprsCodingScheme::CS1}; //!< coding scheme of the TBF's new blocks
+    double ciDb{0};                             //!< the mobile's C/I (dB) as last drawn with
+    Time waiting;                               //!< since the TBF last got a block (or started)
+};
+
+/**
+ * \ingroup gprs
+ * The candidates of one scheduling decision, described only when a scheduler asks (the
+ * round-robin scheduler never does: it costs nothing).
+ */
+class GprsSchedulerView
+{
+  public:
+    virtual ~GprsSchedulerView() = default;
+    /**
+     * \param position a position in the candidates given to GprsScheduler::Select
+     * \return that candidate
+     */
+    virtual GprsSchedulingCandidate Get(uint32_t position) const = 0;
+};
+
+/**
+ * \ingroup gprs
  * \brief Picks, for one PDCH and one radio block period, which of the TBFs multiplexed on that
  * PDCH is served (downlink data block, or the USF of the next uplink block).
  *
- * The PCU (GprsPcu) gives the candidates as mobile indices in increasing order; control
- * messages are sent before any data and do not go through the scheduler. Subclass and set the
+ * The PCU (GprsPcu) gives the candidates as mobile indices in increasing order, with a view that
+ * describes each one when asked (GprsSchedulingCandidate: what the block would carry, whether a
+ * poll is due, queued octets, coding scheme, C/I, waiting time); control messages are sent
+ * before any data and do not go through the scheduler. Subclass and set the
  * PCU's "Scheduler" attribute to try other disciplines.
  */
 class GprsScheduler : public Object
@@ -49,12 +92,14 @@ class GprsScheduler : public Object
      * \param pdch the PDCH (timeslot) index, 0..7
      * \param candidates mobile indices of the TBFs that could use the block, ascending
      * \param count number of candidates, at least 1
+     * \param view what is known of each candidate, described when asked
      * \return position in candidates of the chosen one
      */
     virtual uint32_t Select(Direction dir,
                             uint8_t pdch,
                             const uint32_t* candidates,
-                            uint32_t count) = 0;
+                            uint32_t count,
+                            const GprsSchedulerView& view) = 0;
 };
 
 /**
@@ -75,7 +120,8 @@ class GprsRoundRobinScheduler : public GprsScheduler
     uint32_t Select(Direction dir,
                     uint8_t pdch,
                     const uint32_t* candidates,
-                    uint32_t count) override;
+                    uint32_t count,
+                    const GprsSchedulerView& view) override;
 
   private:
     /// Last mobile index served, per direction and PDCH (UINT32_MAX: none yet).
