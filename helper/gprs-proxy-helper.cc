@@ -27,16 +27,108 @@ namespace
 /// Priority of the proxy in Ipv4ListRouting: above the static (0) and global (-10) routing.
 constexpr int16_t kProxyPriority = 10;
 
-/// \return "a, b, c": the variant names
+/// A short name for a variant: a TypeId and what the name adds to it.
+struct GprsProxyAlias
+{
+    std::string name;   //!< the alias
+    TypeId (*typeId)(); //!< the class's GetTypeId; null: no proxy
+    /// Sets the attributes the alias stands for, and the window of SetClamp if set; null: none
+    void (*configure)(ObjectFactory& factory, std::optional<uint32_t> clamp);
+};
+
+/**
+ * `clamp`: the split proxy's leg towards the mobile runs GprsTcpClamp, with C_clamp if set.
+ * \param factory a GprsSplitProxy factory
+ * \param clamp SetClamp
+ */
+void
+ConfigureClamp(ObjectFactory& factory, std::optional<uint32_t> clamp)
+{
+    std::string congestion = GprsTcpClamp::GetTypeId().GetName();
+    if (clamp)
+    {
+        congestion += "[Clamp=" + std::to_string(*clamp) + "]";
+    }
+    factory.Set("MobileLegCongestionControl", StringValue(congestion));
+    factory.Set("MobileLegRecovery", StringValue(GprsTcpClampRecovery::GetTypeId().GetName()));
+}
+
+/**
+ * `ack-window`: SetClamp is the largest window.
+ * \param factory a GprsAckWindowClamp factory
+ * \param clamp SetClamp
+ */
+void
+ConfigureAckWindow(ObjectFactory& factory, std::optional<uint32_t> clamp)
+{
+    if (clamp)
+    {
+        factory.Set("Window", UintegerValue(*clamp));
+    }
+}
+
+/// \return the aliases, in the order of the class description
+const std::vector<GprsProxyAlias>&
+Aliases()
+{
+    static const std::vector<GprsProxyAlias> aliases{
+        {"none", nullptr, nullptr},
+        {"reno", nullptr, nullptr},
+        {"snoop", &GprsSnoopAgent::GetTypeId, nullptr},
+        {"split", &GprsSplitProxy::GetTypeId, nullptr},
+        {"clamp", &GprsSplitProxy::GetTypeId, &ConfigureClamp},
+        {"ack-window", &GprsAckWindowClamp::GetTypeId, &ConfigureAckWindow}};
+    return aliases;
+}
+
+/**
+ * \param name a variant
+ * \return its alias, or null if it is none
+ */
+const GprsProxyAlias*
+FindAlias(const std::string& name)
+{
+    const auto& all = Aliases();
+    const auto it = std::find_if(all.begin(), all.end(), [&name](const GprsProxyAlias& a) {
+        return a.name == name;
+    });
+    return it == all.end() ? nullptr : &*it;
+}
+
+/// \return what a variant may be, for the messages of Check()
 std::string
-VariantList()
+AllowedVariants()
 {
     std::ostringstream out;
     for (const std::string& v : GprsProxyHelper::GetVariants())
     {
-        out << (out.tellp() > 0 ? ", " : "") << v;
+        out << v << ", ";
     }
+    out << "or the TypeId name of a class derived from " << GprsProxy::GetTypeId().GetName()
+        << ", e.g. " << GprsSnoopAgent::GetTypeId().GetName();
     return out.str();
+}
+
+/**
+ * \param variant the variant as given
+ * \param tid its TypeId
+ * \throws std::invalid_argument unless the TypeId is a proxy class that can be created
+ */
+void
+CheckProxyTypeId(const std::string& variant, TypeId tid)
+{
+    if (!tid.IsChildOf(GprsProxy::GetTypeId()))
+    {
+        throw std::invalid_argument("proxy variant '" + variant + "': a TypeId not derived from " +
+                                    GprsProxy::GetTypeId().GetName() +
+                                    " (allowed: " + AllowedVariants() + ")");
+    }
+    if (!tid.HasConstructor())
+    {
+        throw std::invalid_argument("proxy variant '" + variant +
+                                    "': a TypeId without a constructor (allowed: a class that "
+                                    "calls AddConstructor in its GetTypeId)");
+    }
 }
 
 } // namespace
@@ -46,15 +138,23 @@ GprsProxyHelper::GprsProxyHelper(const std::string& variant)
     SetVariant(variant);
 }
 
+GprsProxyHelper::GprsProxyHelper(const ObjectFactory& factory)
+    : m_variant(factory.IsTypeIdSet() ? factory.GetTypeId().GetName() : ""),
+      m_factory(factory)
+{
+}
+
 const std::vector<std::string>&
 GprsProxyHelper::GetVariants()
 {
-    static const std::vector<std::string> variants{"none",
-                                                   "reno",
-                                                   "snoop",
-                                                   "split",
-                                                   "clamp",
-                                                   "ack-window"};
+    static const std::vector<std::string> variants = []() {
+        std::vector<std::string> names;
+        for (const GprsProxyAlias& a : Aliases())
+        {
+            names.push_back(a.name);
+        }
+        return names;
+    }();
     return variants;
 }
 
@@ -62,6 +162,7 @@ void
 GprsProxyHelper::SetVariant(const std::string& variant)
 {
     m_variant = variant;
+    m_factory = ObjectFactory();
 }
 
 const std::string&
@@ -79,11 +180,19 @@ GprsProxyHelper::SetClamp(uint32_t bytes)
 void
 GprsProxyHelper::Check() const
 {
-    const auto& all = GetVariants();
-    if (std::find(all.begin(), all.end(), m_variant) == all.end())
+    if (m_factory.IsTypeIdSet())
     {
-        throw std::invalid_argument("unknown proxy variant '" + m_variant +
-                                    "' (allowed: " + VariantList() + ")");
+        CheckProxyTypeId(m_variant, m_factory.GetTypeId());
+    }
+    else if (!FindAlias(m_variant))
+    {
+        TypeId tid;
+        if (!TypeId::LookupByNameFailSafe(m_variant, &tid))
+        {
+            throw std::invalid_argument("unknown proxy variant '" + m_variant +
+                                        "' (allowed: " + AllowedVariants() + ")");
+        }
+        CheckProxyTypeId(m_variant, tid);
     }
     if (m_clamp == 0U)
     {
@@ -98,11 +207,43 @@ GprsProxyHelper::SetProxyAttribute(const std::string& name, const AttributeValue
     m_attributes.emplace_back(name, value.Copy());
 }
 
+ObjectFactory
+GprsProxyHelper::GetFactory() const
+{
+    GprsStopIfInvalid([this]() { Check(); });
+    ObjectFactory factory = m_factory;
+    if (!factory.IsTypeIdSet())
+    {
+        const GprsProxyAlias* alias = FindAlias(m_variant);
+        if (!alias)
+        {
+            factory.SetTypeId(m_variant);
+        }
+        else if (!alias->typeId)
+        {
+            return factory;
+        }
+        else
+        {
+            factory.SetTypeId(alias->typeId());
+            if (alias->configure)
+            {
+                alias->configure(factory, m_clamp);
+            }
+        }
+    }
+    for (const auto& [name, value] : m_attributes)
+    {
+        factory.Set(name, *value);
+    }
+    return factory;
+}
+
 Ptr<GprsProxy>
 GprsProxyHelper::Install(Ptr<Node> node) const
 {
-    GprsStopIfInvalid([this]() { Check(); });
-    if (m_variant == "none" || m_variant == "reno")
+    const ObjectFactory factory = GetFactory();
+    if (!factory.IsTypeIdSet())
     {
         return nullptr;
     }
@@ -127,45 +268,7 @@ GprsProxyHelper::Install(Ptr<Node> node) const
                                : std::string("nothing"))
                        << ", not an Ipv4ListRouting");
     }
-    ObjectFactory factory;
-    if (m_variant == "snoop")
-    {
-        factory.SetTypeId(GprsSnoopAgent::GetTypeId());
-    }
-    else if (m_variant == "ack-window")
-    {
-        factory.SetTypeId(GprsAckWindowClamp::GetTypeId());
-        if (m_clamp)
-        {
-            factory.Set("Window", UintegerValue(*m_clamp));
-        }
-    }
-    else
-    {
-        factory.SetTypeId(GprsSplitProxy::GetTypeId());
-        if (m_variant == "clamp")
-        {
-            std::string clamp = GprsTcpClamp::GetTypeId().GetName();
-            if (m_clamp)
-            {
-                clamp += "[Clamp=" + std::to_string(*m_clamp) + "]";
-            }
-            factory.Set("MobileLegCongestionControl", StringValue(clamp));
-            factory.Set("MobileLegRecovery",
-                        StringValue(GprsTcpClampRecovery::GetTypeId().GetName()));
-        }
-    }
-    for (const auto& [name, value] : m_attributes)
-    {
-        factory.Set(name, *value);
-    }
     const Ptr<GprsProxy> proxy = factory.Create<GprsProxy>();
-    if (const Ptr<GprsSplitProxy> split = DynamicCast<GprsSplitProxy>(proxy))
-    {
-        // Check the legs' configuration now rather than at the first connection.
-        split->GetLegConfig(false);
-        split->GetLegConfig(true);
-    }
     list->AddRoutingProtocol(proxy, kProxyPriority);
     return proxy;
 }
@@ -191,8 +294,7 @@ GprsProxyHelper::Install(const GprsScenario& scenario, uint32_t cell) const
 Ptr<GprsProxy>
 GprsProxyHelper::Install(const GprsScenario& scenario, Ipv4Address network, Ipv4Mask mask) const
 {
-    GprsStopIfInvalid([this]() { Check(); });
-    if (m_variant == "none" || m_variant == "reno")
+    if (!GetFactory().IsTypeIdSet())
     {
         return nullptr;
     }

@@ -19,7 +19,7 @@
 /**
  * \file
  * \ingroup gprs
- * Puts a TCP proxy variant, chosen by name, on the proxy node.
+ * Puts a TCP proxy variant, chosen by TypeId or by a short name, on the proxy node.
  */
 
 namespace ns3
@@ -27,16 +27,18 @@ namespace ns3
 
 /**
  * \ingroup gprs
- * \brief Installs one of the TCP proxy variants on a node, chosen by name so that a scenario
- * can take it from the command line:
+ * \brief Installs a TCP proxy variant on a node: any class derived from GprsProxy with a
+ * constructor in its TypeId, named by its TypeId (e.g. "ns3::GprsSnoopAgent") or given as an
+ * ObjectFactory with attributes, so that a new proxy needs no change here. Short names (aliases)
+ * let a scenario take today's variants from the command line:
  *
  * - `none` (also `reno`): no proxy, TCP end to end (Rendon et al.'s "TCP Reno" baseline);
  *   Install returns null.
- * - `snoop`: GprsSnoopAgent.
- * - `split`: GprsSplitProxy.
- * - `clamp`: GprsSplitProxy whose leg towards the mobile runs GprsTcpClamp with
+ * - `snoop`: ns3::GprsSnoopAgent.
+ * - `split`: ns3::GprsSplitProxy.
+ * - `clamp`: ns3::GprsSplitProxy whose leg towards the mobile runs GprsTcpClamp with
  *   GprsTcpClampRecovery (Chakravorty & Pratt): SetClamp gives C_clamp.
- * - `ack-window`: GprsAckWindowClamp: SetClamp gives the largest window.
+ * - `ack-window`: ns3::GprsAckWindowClamp: SetClamp gives the largest window (its Window).
  *
  * The proxy is added to the node's Ipv4ListRouting above the static routing. It handles the
  * connections to the mobiles of its MobileNetwork and MobileMask attributes: Install(scenario)
@@ -47,22 +49,35 @@ namespace ns3
 class GprsProxyHelper
 {
   public:
-    /// \param variant a variant name (see GetVariants; Check() refuses others)
+    /**
+     * \param variant an alias (see GetVariants) or the TypeId name of a class derived from
+     *        GprsProxy (Check() refuses others)
+     */
     explicit GprsProxyHelper(const std::string& variant = "none");
 
-    /// \return the variant names, in the order of the class description
+    /**
+     * \param factory the TypeId of a class derived from GprsProxy, with attributes (Check()
+     *        refuses other TypeIds); SetProxyAttribute may add more
+     */
+    explicit GprsProxyHelper(const ObjectFactory& factory);
+
+    /// \return the aliases, in the order of the class description
     static const std::vector<std::string>& GetVariants();
 
-    /// \param variant a variant name (see GetVariants; Check() refuses others)
+    /**
+     * \param variant an alias (see GetVariants) or the TypeId name of a class derived from
+     *        GprsProxy (Check() refuses others)
+     */
     void SetVariant(const std::string& variant);
 
-    /// \return the variant
+    /// \return the variant: the alias or TypeId name given, or the factory's TypeId name
     const std::string& GetVariant() const;
 
     /**
-     * The window of `clamp` (C_clamp, the fixed congestion window towards the mobile) and of
-     * `ack-window` (the largest advertised window); ignored by the other variants. Unset: the
-     * classes' default (10240 bytes).
+     * The window of the aliases `clamp` (C_clamp, the fixed congestion window towards the
+     * mobile) and `ack-window` (the largest advertised window); ignored by the other variants,
+     * including those given by TypeId, whose attributes SetProxyAttribute sets (e.g. Window of
+     * ns3::GprsAckWindowClamp). Unset: the classes' default (10240 bytes).
      * \param bytes the window, > 0 (Check() refuses 0)
      */
     void SetClamp(uint32_t bytes);
@@ -74,12 +89,21 @@ class GprsProxyHelper
     void Check() const;
 
     /**
-     * Set an attribute of the proxy object (GprsSnoopAgent, GprsSplitProxy or
-     * GprsAckWindowClamp), e.g. "CacheSize" or "MobileLegSegmentSize".
+     * Set an attribute of the proxy object (the variant's class), e.g. "CacheSize" of
+     * GprsSnoopAgent or "MobileLegSegmentSize" of GprsSplitProxy; it overrides what the alias
+     * and SetClamp set.
      * \param name the attribute
      * \param value its value
      */
     void SetProxyAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * What Install creates the proxy from: the variant's TypeId with the attributes of its
+     * alias, SetClamp and SetProxyAttribute. Checks the values first (stops the program as
+     * Install does).
+     * \return the factory; without a TypeId for `none`
+     */
+    ObjectFactory GetFactory() const;
 
     /**
      * Install the variant on a node.
@@ -138,8 +162,9 @@ class GprsProxyHelper
      */
     Ptr<GprsProxy> Install(const GprsScenario& scenario, Ipv4Address network, Ipv4Mask mask) const;
 
-    std::string m_variant;                                                 //!< the variant
-    std::optional<uint32_t> m_clamp;                                       //!< SetClamp
+    std::string m_variant;           //!< the variant
+    ObjectFactory m_factory;         //!< the factory given to the constructor, else no TypeId
+    std::optional<uint32_t> m_clamp; //!< SetClamp
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_attributes; //!< for the proxy
 };
 

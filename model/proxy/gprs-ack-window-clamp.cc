@@ -56,6 +56,15 @@ GprsAckWindowClamp::DoDispose()
     GprsProxy::DoDispose();
 }
 
+GprsProxyCounters
+GprsAckWindowClamp::GetCounters() const
+{
+    GprsProxyCounters c;
+    c.acksRewritten = m_acksRewritten;
+    c.windowInForce = m_windowInForce;
+    return c;
+}
+
 bool
 GprsAckWindowClamp::Intercept(const GprsTransitPacket& packet, const GprsTransitSegment& s)
 {

@@ -8,6 +8,8 @@
 #include "gprs-ack-window.h"
 #include "gprs-proxy.h"
 
+#include "ns3/traced-value.h"
+
 #include <map>
 
 /**
@@ -43,6 +45,9 @@ class GprsAckWindowClamp : public GprsProxy
     GprsAckWindowClamp();
     ~GprsAckWindowClamp() override;
 
+    /// \return acksRewritten and windowInForce
+    GprsProxyCounters GetCounters() const override;
+
   protected:
     void DoDispose() override;
     bool Intercept(const GprsTransitPacket& packet, const GprsTransitSegment& s) override;
@@ -58,6 +63,8 @@ class GprsAckWindowClamp : public GprsProxy
 
     uint32_t m_window{0};                                 //!< Window
     std::map<GprsTcpFlow, GprsAckWindowRewriter> m_flows; //!< connections seen from their SYN
+    TracedValue<uint64_t> m_acksRewritten;                //!< AcksRewritten
+    TracedValue<uint32_t> m_windowInForce;                //!< WindowInForce
 };
 
 } // namespace ns3

@@ -54,19 +54,7 @@ GprsProxy::DoDispose()
 GprsProxyCounters
 GprsProxy::GetCounters() const
 {
-    GprsProxyCounters c;
-    c.segmentsCached = m_segmentsCached;
-    c.dataDrivenRetransmissions = m_dataRetx;
-    c.timerDrivenRetransmissions = m_timerRetx;
-    c.acksSuppressed = m_acksSuppressed;
-    c.dataSegmentsToMobile = m_dataSegmentsToMobile;
-    c.bytesRelayedToMobile = m_bytesToMobile;
-    c.bytesRelayedToServer = m_bytesToServer;
-    c.bytesDroppedToMobile = m_bytesDroppedToMobile;
-    c.bytesDroppedToServer = m_bytesDroppedToServer;
-    c.acksRewritten = m_acksRewritten;
-    c.windowInForce = m_windowInForce;
-    return c;
+    return {};
 }
 
 bool

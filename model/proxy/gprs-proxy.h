@@ -8,7 +8,6 @@
 #include "ns3/ipv4-routing-protocol.h"
 #include "ns3/ipv4.h"
 #include "ns3/tcp-header.h"
-#include "ns3/traced-value.h"
 
 #include <cstdint>
 #include <tuple>
@@ -24,8 +23,9 @@ namespace ns3
 
 /**
  * \ingroup gprs
- * The counters of a proxy, for a summary (e.g. a CSV row). Each is also a trace source of the
- * proxies that count it; the others stay 0.
+ * The counters of a proxy, for a summary (e.g. a CSV row). Each variant owns the counters it
+ * keeps (each also a trace source of that variant) and fills their fields in its GetCounters;
+ * the other fields stay 0.
  */
 struct GprsProxyCounters
 {
@@ -176,6 +176,10 @@ class RouteInputAdapter<bool (Ipv4RoutingProtocol::*)(Args...)> : public Ipv4Rou
  * promiscuous device callback sees packets but cannot drop or redirect them, and a net device
  * or queue disc of our own would have to be spliced into the helper's links. The mobiles'
  * side is the network MobileNetwork/MobileMask; the other side is the Internet.
+ *
+ * A variant derives from this class, registers a TypeId with a constructor, implements
+ * Intercept, and keeps its own counters as trace sources, reported by overriding GetCounters;
+ * GprsProxyHelper installs it by its TypeId name.
  */
 class GprsProxy
     : public gprs_internal::RouteInputAdapter<decltype(&Ipv4RoutingProtocol::RouteInput)>
@@ -190,8 +194,11 @@ class GprsProxy
     GprsProxy();
     ~GprsProxy() override;
 
-    /// \return the counters so far
-    GprsProxyCounters GetCounters() const;
+    /**
+     * A variant overrides this to report the counters it keeps.
+     * \return the counters so far; all 0 here (a proxy that counts nothing)
+     */
+    virtual GprsProxyCounters GetCounters() const;
 
     /**
      * \param address an address
@@ -250,18 +257,6 @@ class GprsProxy
 
     /// \return the node's IPv4
     Ptr<Ipv4> GetIpv4() const;
-
-    TracedValue<uint64_t> m_segmentsCached;       //!< SegmentsCached
-    TracedValue<uint64_t> m_dataRetx;             //!< DataDrivenRetransmissions
-    TracedValue<uint64_t> m_timerRetx;            //!< TimerDrivenRetransmissions
-    TracedValue<uint64_t> m_acksSuppressed;       //!< AcksSuppressed
-    TracedValue<uint64_t> m_dataSegmentsToMobile; //!< DataSegmentsToMobile
-    TracedValue<uint64_t> m_bytesToMobile;        //!< BytesRelayedToMobile
-    TracedValue<uint64_t> m_bytesToServer;        //!< BytesRelayedToServer
-    TracedValue<uint64_t> m_bytesDroppedToMobile; //!< BytesDroppedToMobile
-    TracedValue<uint64_t> m_bytesDroppedToServer; //!< BytesDroppedToServer
-    TracedValue<uint64_t> m_acksRewritten;        //!< AcksRewritten
-    TracedValue<uint32_t> m_windowInForce;        //!< WindowInForce
 
   private:
     bool Transit(Ptr<const Packet> p,

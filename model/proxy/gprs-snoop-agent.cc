@@ -123,6 +123,18 @@ GprsSnoopAgent::GetConnections() const
     return m_connections.size();
 }
 
+GprsProxyCounters
+GprsSnoopAgent::GetCounters() const
+{
+    GprsProxyCounters c;
+    c.segmentsCached = m_segmentsCached;
+    c.dataDrivenRetransmissions = m_dataRetx;
+    c.timerDrivenRetransmissions = m_timerRetx;
+    c.acksSuppressed = m_acksSuppressed;
+    c.dataSegmentsToMobile = m_dataSegmentsToMobile;
+    return c;
+}
+
 bool
 GprsSnoopAgent::Intercept(const GprsTransitPacket& packet, const GprsTransitSegment& s)
 {

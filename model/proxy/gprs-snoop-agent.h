@@ -11,6 +11,7 @@
 #include "ns3/event-id.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/traced-callback.h"
+#include "ns3/traced-value.h"
 
 #include <map>
 
@@ -50,6 +51,9 @@ class GprsSnoopAgent : public GprsProxy
 
     /// \return connections being snooped
     std::size_t GetConnections() const;
+
+    /// \return segmentsCached, the retransmissions, acksSuppressed and dataSegmentsToMobile
+    GprsProxyCounters GetCounters() const override;
 
     /**
      * TracedCallback signature of Drop.
@@ -123,6 +127,11 @@ class GprsSnoopAgent : public GprsProxy
     Time m_maxRto;                                                    //!< MaxRto
     std::map<GprsTcpFlow, Connection> m_connections;                  //!< connections being snooped
     TracedCallback<Ptr<const Packet>, const Ipv4Header&> m_dropTrace; //!< Drop
+    TracedValue<uint64_t> m_segmentsCached;                           //!< SegmentsCached
+    TracedValue<uint64_t> m_dataRetx;                                 //!< DataDrivenRetransmissions
+    TracedValue<uint64_t> m_timerRetx;            //!< TimerDrivenRetransmissions
+    TracedValue<uint64_t> m_acksSuppressed;       //!< AcksSuppressed
+    TracedValue<uint64_t> m_dataSegmentsToMobile; //!< DataSegmentsToMobile
 };
 
 } // namespace ns3

@@ -281,6 +281,29 @@ GprsSplitProxy::GetOpenSplits() const
     return m_splits.size();
 }
 
+GprsProxyCounters
+GprsSplitProxy::GetCounters() const
+{
+    GprsProxyCounters c;
+    c.bytesRelayedToMobile = m_bytesToMobile;
+    c.bytesRelayedToServer = m_bytesToServer;
+    c.dataSegmentsToMobile = m_dataSegmentsToMobile;
+    c.dataDrivenRetransmissions = m_dataRetx;
+    c.timerDrivenRetransmissions = m_timerRetx;
+    c.windowInForce = m_windowInForce;
+    c.bytesDroppedToMobile = m_bytesDroppedToMobile;
+    c.bytesDroppedToServer = m_bytesDroppedToServer;
+    return c;
+}
+
+void
+GprsSplitProxy::NotifyConstructionCompleted()
+{
+    GprsProxy::NotifyConstructionCompleted();
+    GetLegConfig(false);
+    GetLegConfig(true);
+}
+
 bool
 GprsSplitProxy::IsMobileLeg(const Split& split, Leg leg)
 {

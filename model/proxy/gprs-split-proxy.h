@@ -12,6 +12,7 @@
 #include "ns3/gprs-retransmission-counter.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/traced-callback.h"
+#include "ns3/traced-value.h"
 
 #include <map>
 #include <string>
@@ -87,6 +88,10 @@ class GprsSplitProxy : public GprsProxy
     /// \return connections split and not yet closed on both legs
     std::size_t GetOpenSplits() const;
 
+    /// \return the octets relayed and dropped, the mobile leg's segments and retransmissions,
+    ///         and its cwnd as windowInForce
+    GprsProxyCounters GetCounters() const override;
+
     /**
      * TracedCallback signature of LegOpened.
      * \param socket the leg's socket
@@ -108,6 +113,8 @@ class GprsSplitProxy : public GprsProxy
 
   protected:
     void DoDispose() override;
+    /// Refuses a bad leg attribute at once rather than at the first connection.
+    void NotifyConstructionCompleted() override;
     bool Intercept(const GprsTransitPacket& packet, const GprsTransitSegment& s) override;
 
   private:
@@ -346,6 +353,14 @@ class GprsSplitProxy : public GprsProxy
     TracedCallback<Ptr<TcpSocketBase>, bool> m_legOpened; //!< LegOpened
     /// BytesDropped
     TracedCallback<const GprsTcpFlow&, bool, uint32_t, uint32_t> m_bytesDropped;
+    TracedValue<uint64_t> m_bytesToMobile;        //!< BytesRelayedToMobile
+    TracedValue<uint64_t> m_bytesToServer;        //!< BytesRelayedToServer
+    TracedValue<uint64_t> m_dataSegmentsToMobile; //!< DataSegmentsToMobile
+    TracedValue<uint64_t> m_dataRetx;             //!< DataDrivenRetransmissions
+    TracedValue<uint64_t> m_timerRetx;            //!< TimerDrivenRetransmissions
+    TracedValue<uint32_t> m_windowInForce;        //!< WindowInForce
+    TracedValue<uint64_t> m_bytesDroppedToMobile; //!< BytesDroppedToMobile
+    TracedValue<uint64_t> m_bytesDroppedToServer; //!< BytesDroppedToServer
 };
 
 } // namespace ns3

@@ -186,12 +186,10 @@ TEST(GprsProxyHelper, VariantsByName)
 TEST(GprsProxyHelper, BadInputsNameTheValue)
 {
     // Check() names the value; Install stops with NS_FATAL_ERROR's message alone (no cond=).
-    ExpectInvalid([]() { GprsProxyHelper("snooper").Check(); },
-                  "unknown proxy variant 'snooper' (allowed: none, reno, snoop, split, clamp, "
-                  "ack-window)");
     EXPECT_DEATH(GprsProxyHelper("snooper").Install(CreateObject<Node>()),
                  "^msg=\"unknown proxy variant 'snooper' \\(allowed: none, reno, snoop, split, "
-                 "clamp, ack-window\\)\", ");
+                 "clamp, ack-window, or the TypeId name of a class derived from ns3::GprsProxy, "
+                 "e.g. ns3::GprsSnoopAgent\\)\", ");
     GprsProxyHelper zero("clamp");
     zero.SetClamp(0);
     ExpectInvalid([&zero]() { zero.Check(); }, "proxy clamp of 0 bytes");
