@@ -161,42 +161,12 @@ GprsHelper::SetMsDeviceAttribute(const std::string& name, const AttributeValue& 
 void
 GprsHelper::Check() const
 {
-    // The parses the device makes (GprsMsNetDevice::BuildRadio), each value named on its own.
-    const auto refuse = [](const std::string& name,
-                           const std::string& value,
-                           const std::exception& problem,
-                           const std::string& allowed) {
-        return std::invalid_argument("GprsMsNetDevice " + name + " " + QuoteGprsInput(value) +
-                                     ": " + problem.what() + " (allowed: " + allowed + ")");
-    };
-    GprsRadioConditions radio = [this, &refuse]() {
-        try
-        {
-            return GprsRadioConditions::FromSpec(m_radioSpec.value_or("24"));
-        }
-        catch (const std::exception& e)
-        {
-            throw refuse("RadioConditions",
-                         *m_radioSpec,
-                         e,
-                         "a C/I in dB such as '24', a schedule such as '0s:13,10s:6,20s:13', "
-                         "or 'file:PATH'");
-        }
-    }();
-    try
-    {
-        if (m_outageSpec && !m_outageSpec->empty())
-        {
-            radio.AddOutages(*m_outageSpec);
-        }
-    }
-    catch (const std::exception& e)
-    {
-        throw refuse("Outages",
-                     *m_outageSpec,
-                     e,
-                     "empty, or intervals such as '40s-70s,100s-101s' that do not overlap");
-    }
+    // The parse the device makes, of what this helper will set (else the attribute's default).
+    TypeId::AttributeInformation radio;
+    GprsMsNetDevice::GetTypeId().LookupAttributeByName("RadioConditions", &radio);
+    GprsMsNetDevice::ParseRadio(
+        m_radioSpec.value_or(radio.initialValue->SerializeToString(radio.checker)),
+        m_outageSpec.value_or(""));
 }
 
 NetDeviceContainer

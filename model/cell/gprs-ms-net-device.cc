@@ -179,17 +179,54 @@ GprsMsNetDevice::GetOutageSpec() const
     return m_outageSpec;
 }
 
+GprsRadioConditions
+GprsMsNetDevice::ParseRadio(const std::string& radio, const std::string& outages)
+{
+    const auto refuse = [](const std::string& name,
+                           const std::string& value,
+                           const std::exception& problem,
+                           const std::string& allowed) {
+        return std::invalid_argument("GprsMsNetDevice " + name + " " + QuoteGprsInput(value) +
+                                     ": " + problem.what() + " (allowed: " + allowed + ")");
+    };
+    GprsRadioConditions conditions = [&]() {
+        try
+        {
+            return GprsRadioConditions::FromSpec(radio);
+        }
+        catch (const std::exception& e)
+        {
+            throw refuse("RadioConditions",
+                         radio,
+                         e,
+                         "a C/I in dB such as '24', a schedule such as '0s:13,10s:6,20s:13', "
+                         "or 'file:PATH'");
+        }
+    }();
+    try
+    {
+        if (!outages.empty())
+        {
+            conditions.AddOutages(outages);
+        }
+    }
+    catch (const std::exception& e)
+    {
+        throw refuse("Outages",
+                     outages,
+                     e,
+                     "empty, or intervals such as '40s-70s,100s-101s' that do not overlap");
+    }
+    return conditions;
+}
+
 void
 GprsMsNetDevice::BuildRadio()
 {
     std::string problem;
     try
     {
-        m_radio = GprsRadioConditions::FromSpec(m_radioSpec);
-        if (!m_outageSpec.empty())
-        {
-            m_radio.AddOutages(m_outageSpec);
-        }
+        m_radio = ParseRadio(m_radioSpec, m_outageSpec);
     }
     catch (const std::exception& e)
     {
@@ -199,11 +236,7 @@ GprsMsNetDevice::BuildRadio()
     // throwing" with the exception's text again.
     if (!problem.empty())
     {
-        NS_FATAL_ERROR("GprsMsNetDevice: bad RadioConditions "
-                       << QuoteGprsInput(m_radioSpec) << " / Outages "
-                       << QuoteGprsInput(m_outageSpec) << ": " << problem
-                       << " (expected a C/I in dB such as '24', a schedule such as "
-                          "'0s:13,10s:6,20s:13', or 'file:PATH'; outages like '40s-70s')");
+        NS_FATAL_ERROR(problem);
     }
 }
 

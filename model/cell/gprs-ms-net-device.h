@@ -59,6 +59,17 @@ class GprsMsNetDevice : public GprsNetDevice, public GprsRadioSource
      */
     void SetRadioConditions(const GprsRadioConditions& radio);
 
+    /**
+     * Parse values of the RadioConditions and Outages attributes, as the device does when they
+     * are set; lets a helper refuse bad values before it builds a simulation.
+     * \param radio a RadioConditions value: a C/I in dB, a schedule, or "file:PATH"
+     * \param outages an Outages value: empty, or intervals
+     * \return the radio conditions
+     * \throws std::invalid_argument "GprsMsNetDevice <attribute> '<value>': <problem> (allowed:
+     *         ...)", naming the attribute at fault
+     */
+    static GprsRadioConditions ParseRadio(const std::string& radio, const std::string& outages);
+
     /// \return times of cell reselections (attribute CellReselections), ascending
     const std::vector<Time>& GetCellReselections() const;
 

@@ -79,10 +79,11 @@ RunCellWithBlerFile(const std::string& path)
 
 TEST(GprsCellDeathTest, BadRadioConditionsTextIsNamed)
 {
-    EXPECT_DEATH(SetMsText("RadioConditions", "loud"), "bad RadioConditions 'loud'");
-    EXPECT_DEATH(SetMsText("RadioConditions", "24dB"), "bad RadioConditions '24dB'");
+    EXPECT_DEATH(SetMsText("RadioConditions", "loud"),
+                 "GprsMsNetDevice RadioConditions 'loud': .*allowed: a C/I in dB");
+    EXPECT_DEATH(SetMsText("RadioConditions", "24dB"), "GprsMsNetDevice RadioConditions '24dB'");
     EXPECT_DEATH(SetMsText("RadioConditions", "0s:13,10s:six"),
-                 "bad RadioConditions '0s:13,10s:six'.*six");
+                 "GprsMsNetDevice RadioConditions '0s:13,10s:six'.*six");
 }
 
 TEST(GprsCellDeathTest, BadRadioConditionsFileIsNamedWithItsLine)
@@ -96,7 +97,8 @@ TEST(GprsCellDeathTest, BadRadioConditionsFileIsNamedWithItsLine)
 
 TEST(GprsCellDeathTest, BadOutagesAreNamed)
 {
-    EXPECT_DEATH(SetMsText("Outages", "30s-20s"), "Outages '30s-20s'.*end must be after start");
+    EXPECT_DEATH(SetMsText("Outages", "30s-20s"),
+                 "GprsMsNetDevice Outages '30s-20s'.*end must be after start");
     EXPECT_DEATH(SetMsText("Outages", "soon"), "Outages 'soon'");
 }
 
