@@ -61,9 +61,9 @@ WriteRlcBlock(Ptr<OutputStreamWrapper> ascii,
                         << " polled=" << r.polled << " stalled=" << r.stalled << " lost=" << r.lost
                         << " ci_db=" << r.ciDb << " bler=" << r.bler << "\n";
     *dat->GetStream() << std::fixed << std::setprecision(6) << now << std::defaultfloat << " "
-                      << (r.dir == GprsDirection::DOWNLINK ? 0 : 1) << " " << +r.bsn << " "
-                      << retransmission << " " << r.lost << " " << +r.pdch << " "
-                      << static_cast<int>(r.cs) << " " << r.ciDb << "\n";
+                      << GprsDirIndex(r.dir) << " " << +r.bsn << " " << retransmission << " "
+                      << r.lost << " " << +r.pdch << " " << static_cast<int>(r.cs) << " " << r.ciDb
+                      << "\n";
 }
 
 /// \return every device of every node built so far

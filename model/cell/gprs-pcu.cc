@@ -8,7 +8,6 @@
 #include "gprs-ms-net-device.h"
 
 #include "ns3/abort.h"
-#include "ns3/boolean.h"
 #include "ns3/drop-tail-queue.h"
 #include "ns3/gprs-block-timing.h"
 #include "ns3/gprs-link-adaptation.h"
@@ -23,7 +22,6 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
-#include <functional>
 #include <map>
 
 namespace ns3

@@ -13,13 +13,11 @@
 #include "ns3/event-impl.h"
 #include "ns3/gprs-bler-model.h"
 #include "ns3/gprs-coding-scheme.h"
-#include "ns3/gprs-gilbert-elliott.h"
 #include "ns3/gprs-llc-link.h"
 #include "ns3/gprs-radio-block-record.h"
 #include "ns3/gprs-rlc-entity.h"
 #include "ns3/gprs-rlcmac-types.h"
 #include "ns3/gprs-scheduler.h"
-#include "ns3/gprs-tbf-resources.h"
 #include "ns3/gprs-tbf.h"
 #include "ns3/gprs-unit-uniform.h"
 #include "ns3/gprs-uplink-block-controller.h"
@@ -32,9 +30,7 @@
 #include "ns3/traced-callback.h"
 
 #include <array>
-#include <deque>
 #include <map>
-#include <memory>
 #include <optional>
 #include <vector>
 
@@ -317,7 +313,6 @@ class GprsPcu : public Object,
 
     uint8_t GetCountdownValue(const GprsCellMobile& ms, const GprsBearer& link, uint8_t bsn) const;
     void TraceRadioBlock(GprsDirection dir, uint8_t pdch, const GprsAirBlock& air);
-    void ForwardToCore(Ptr<Packet> packet);
     GprsBearer& GetLink(uint32_t index, GprsDirection dir);
     const GprsBearer& GetLink(uint32_t index, GprsDirection dir) const;
 

@@ -74,6 +74,12 @@ class GprsLlcFraming
      */
     uint32_t DataOctets(uint32_t npduOctets, uint32_t index) const;
 
+    /// \return LLC octets of a frame without information field (address, control, FCS)
+    uint32_t GetLlcOverhead() const
+    {
+        return m_llcOverhead;
+    }
+
   private:
     uint32_t m_n201U;            //!< max LLC information field
     uint32_t m_llcOverhead;      //!< LLC header + FCS

@@ -120,19 +120,16 @@ GprsLlcSettings::MakeLinkConfig() const
     return GprsLlcLinkConfig(
         GprsLlcFraming(m_n201U, m_llcOverhead, m_sndcpFirstHeader, m_sndcpNextHeader),
         GprsLlcFraming(m_llcN201I, 0, kGprsSnDataFirstHeaderOctets, kGprsSnDataNextHeaderOctets),
-        m_llcOverhead,
         m_llcLifetime,
         abm);
 }
 
 GprsLlcLinkConfig::GprsLlcLinkConfig(GprsLlcFraming ui,
                                      GprsLlcFraming abm,
-                                     uint32_t overhead,
                                      Time lifetime,
                                      GprsLlcAbmParameters abmParameters)
     : ui(ui),
       abm(abm),
-      overhead(overhead),
       lifetime(lifetime),
       abmParameters(abmParameters)
 {
@@ -266,7 +263,7 @@ GprsLlcLink::HandOver(Time now)
 void
 GprsLlcLink::QueueEmptyFrame(Time now)
 {
-    Append({nullptr, now, m_config->overhead, 0, 1});
+    Append({nullptr, now, m_config->ui.GetLlcOverhead(), 0, 1});
 }
 
 GprsLlcFrameRecord

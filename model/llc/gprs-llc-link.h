@@ -57,22 +57,20 @@ struct GprsLlcFrameRecord
 struct GprsLlcLinkConfig
 {
     /**
-     * \param ui sizes of UI frames (SN-UNITDATA)
+     * \param ui sizes of UI frames (SN-UNITDATA); its LLC overhead is also the size of a frame
+     *        without information field
      * \param abm sizes of the information fields of I frames (SN-DATA); the entity adds its
      *        own header octets
-     * \param overhead LLC header and FCS of a frame without information field
      * \param lifetime downlink LLC PDU lifetime; 0: none
      * \param abmParameters parameters of acknowledged mode
      */
     GprsLlcLinkConfig(GprsLlcFraming ui,
                       GprsLlcFraming abm,
-                      uint32_t overhead,
                       Time lifetime,
                       GprsLlcAbmParameters abmParameters);
 
     GprsLlcFraming ui;                  //!< UI frames
     GprsLlcFraming abm;                 //!< information fields of I frames
-    uint32_t overhead;                  //!< header and FCS of a frame without information
     Time lifetime;                      //!< downlink LLC PDU lifetime; 0: none
     GprsLlcAbmParameters abmParameters; //!< acknowledged mode
 };

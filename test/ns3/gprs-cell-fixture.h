@@ -131,20 +131,10 @@ struct TimedControl
     bool lost;              //!< not decoded
 };
 
-/**
- * \param dir a direction
- * \return 0 for the downlink, 1 for the uplink
- */
-inline int
-DirIndex(GprsDirection dir)
-{
-    return dir == GprsDirection::DOWNLINK ? 0 : 1;
-}
-
 /// Everything the PCU's trace sources report during one run.
 struct CellRecorder
 {
-    std::vector<Delivery> deliveries[2]; //!< [DirIndex] delivered IP packets
+    std::vector<Delivery> deliveries[2]; //!< [GprsDirIndex] delivered IP packets
     std::vector<TbfEvent> established;   //!< TBF establishments
     std::vector<TbfEvent> released;      //!< TBF releases
     std::vector<TimedBlock> blocks;      //!< RLC data blocks
@@ -181,7 +171,7 @@ struct CellRecorder
     /// PacketDelivered sink.
     void OnDelivered(uint32_t ms, GprsDirection dir, Ptr<const Packet> packet, Time delay)
     {
-        auto& list = deliveries[DirIndex(dir)];
+        auto& list = deliveries[GprsDirIndex(dir)];
         list.push_back({Simulator::Now(), ms, packet->GetSize(), delay});
         if (dir == GprsDirection::DOWNLINK && list.size() == stopAfterDownlink)
         {

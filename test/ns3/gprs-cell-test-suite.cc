@@ -451,8 +451,8 @@ class GprsCellMultislotTestCase : public TestCase
             std::map<Time, std::array<GprsTimeslotSet, 2>> perPeriod;
             for (const auto& b : rec.blocks)
             {
-                used[DirIndex(b.record.dir)].set(b.record.pdch);
-                perPeriod[b.at][DirIndex(b.record.dir)].set(b.record.pdch);
+                used[GprsDirIndex(b.record.dir)].set(b.record.pdch);
+                perPeriod[b.at][GprsDirIndex(b.record.dir)].set(b.record.pdch);
             }
             for (const auto& c : rec.controls)
             {
@@ -1596,11 +1596,11 @@ class GprsCellTfiLimitTestCase : public TestCase
         std::map<Time, std::array<int, 2>> steps;
         for (const TbfEvent& e : rec.established)
         {
-            ++steps[e.at][DirIndex(e.dir)];
+            ++steps[e.at][GprsDirIndex(e.dir)];
         }
         for (const TbfEvent& e : rec.released)
         {
-            --steps[e.at][DirIndex(e.dir)];
+            --steps[e.at][GprsDirIndex(e.dir)];
         }
         std::array<int, 2> open{};
         std::array<int, 2> most{};

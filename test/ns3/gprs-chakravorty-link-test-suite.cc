@@ -82,7 +82,7 @@ class GprsChakravortyFirstPacketTestCase : public TestCase
         Simulator::Run();
         Simulator::Destroy();
 
-        const auto& delivered = recorder.deliveries[DirIndex(GprsDirection::DOWNLINK)];
+        const auto& delivered = recorder.deliveries[GprsDirIndex(GprsDirection::DOWNLINK)];
         NS_TEST_ASSERT_MSG_EQ(delivered.size(), kBursts * kPackets, "every packet arrives");
         // Delay from the GGSN to the mobile: the buffer wait (the TBF set-up) and the radio.
         std::vector<double> first;

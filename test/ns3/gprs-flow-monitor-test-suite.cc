@@ -126,7 +126,7 @@ RunDownloads(Time maxPerHopDelay)
         run.downloads[i].sinkBytes =
             DynamicCast<PacketSink>(s.mobiles.Get(i)->GetApplication(0))->GetTotalRx();
     }
-    for (const Delivery& d : recorder.deliveries[DirIndex(GprsDirection::DOWNLINK)])
+    for (const Delivery& d : recorder.deliveries[GprsDirIndex(GprsDirection::DOWNLINK)])
     {
         run.longestDelay = std::max(run.longestDelay, d.delay);
     }

@@ -33,10 +33,10 @@ namespace
 struct LlcRecorder
 {
     /// Copies of each I frame sent: (mobile, direction, PDU identifier) -> copies.
-    std::map<std::tuple<uint32_t, int, uint64_t>, uint32_t> iCopies;
-    uint32_t sFrames[2]{};         //!< [DirIndex] S frames
-    uint32_t sabms[2]{};           //!< [DirIndex] SABM frames (re-establishments)
-    uint32_t retransmissions[2]{}; //!< [DirIndex] LlcRetransmission count
+    std::map<std::tuple<uint32_t, uint32_t, uint64_t>, uint32_t> iCopies;
+    uint32_t sFrames[2]{};         //!< [GprsDirIndex] S frames
+    uint32_t sabms[2]{};           //!< [GprsDirIndex] SABM frames (re-establishments)
+    uint32_t retransmissions[2]{}; //!< [GprsDirIndex] LlcRetransmission count
     std::set<uint32_t> mobiles;    //!< mobiles whose LLC sent ABM frames
 
     /**
@@ -57,13 +57,13 @@ struct LlcRecorder
         switch (frame.type)
         {
         case GprsLlcAbmFrameType::I:
-            ++iCopies[{ms, DirIndex(dir), frame.sduId}];
+            ++iCopies[{ms, GprsDirIndex(dir), frame.sduId}];
             break;
         case GprsLlcAbmFrameType::S:
-            ++sFrames[DirIndex(dir)];
+            ++sFrames[GprsDirIndex(dir)];
             break;
         case GprsLlcAbmFrameType::SABM:
-            ++sabms[DirIndex(dir)];
+            ++sabms[GprsDirIndex(dir)];
             break;
         case GprsLlcAbmFrameType::UA:
             break;
@@ -73,7 +73,7 @@ struct LlcRecorder
     /// LlcRetransmission sink.
     void OnRetransmission(uint32_t, GprsDirection dir, uint32_t)
     {
-        ++retransmissions[DirIndex(dir)];
+        ++retransmissions[GprsDirIndex(dir)];
     }
 
     /**
@@ -85,7 +85,7 @@ struct LlcRecorder
         uint32_t n = 0;
         for (const auto& [key, copies] : iCopies)
         {
-            n += std::get<1>(key) == DirIndex(dir) ? copies : 0;
+            n += std::get<1>(key) == GprsDirIndex(dir) ? copies : 0;
         }
         return n;
     }

@@ -36,7 +36,6 @@ class FakeLlcUser : public ns3::GprsLlcLinkUser
     explicit FakeLlcUser(bool acknowledged = false, uint32_t bufferBytes = 100000)
         : config(ns3::GprsLlcFraming(500, 6, 4, 3),
                  ns3::GprsLlcFraming(500, 0, 4, 3),
-                 6,
                  ns3::Seconds(0),
                  ns3::GprsLlcAbmParameters::ForSapi(3)),
           dl(0, ns3::GprsDirection::DOWNLINK),
