@@ -130,7 +130,7 @@ GprsGsmtapWriter::GetLink(uint32_t ms, GprsDirection dir)
 uint32_t
 GprsGsmtapWriter::GetTlli(uint32_t ms) const
 {
-    return GprsLocalTlli(m_pcu->GetMsDevice(ms)->GetNode()->GetId());
+    return m_pcu->GetTlli(ms);
 }
 
 const uint8_t*

@@ -148,9 +148,16 @@ GprsBssNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protoco
     return true;
 }
 
-void
-GprsBssNetDevice::ReceiveFromCell(Ptr<Packet> packet, const Address& from)
+uint32_t
+GprsBssNetDevice::GetCellContext() const
 {
+    return GetNode()->GetId();
+}
+
+void
+GprsBssNetDevice::ReceiveFromCell(Ptr<Packet> packet, uint32_t ms)
+{
+    const Address from = GetGprsChannel()->GetMs(ms)->GetAddress();
     // The GGSN's node gets the packet in its own context, whichever event the PCU delivers in.
     Simulator::ScheduleWithContext(GetNode()->GetId(),
                                    m_coreDelay,

@@ -5,6 +5,7 @@
 #ifndef GPRS_BSS_NET_DEVICE_H
 #define GPRS_BSS_NET_DEVICE_H
 
+#include "gprs-cell-sap.h"
 #include "gprs-net-device.h"
 
 #include "ns3/ipv4-address.h"
@@ -32,7 +33,7 @@ class GprsPcu;
  * network (CoreNetworkDelay) and enter that mobile's buffer in the PCU. Uplink packets come out
  * of the PCU and cross the core network the other way.
  */
-class GprsBssNetDevice : public GprsNetDevice
+class GprsBssNetDevice : public GprsNetDevice, public GprsCellNetworkUser
 {
   public:
     /**
@@ -52,18 +53,10 @@ class GprsBssNetDevice : public GprsNetDevice
     /// \return the cell's PCU
     Ptr<GprsPcu> GetPcu() const;
 
-    /**
-     * An uplink IP packet reassembled by the PCU.
-     * \param packet the packet
-     * \param from the mobile's device address
-     */
-    void ReceiveFromCell(Ptr<Packet> packet, const Address& from);
-
-    /**
-     * A downlink packet the cell could not deliver (buffer full, LLC frames lost).
-     * \param packet the packet
-     */
-    void NotifyDrop(Ptr<const Packet> packet);
+    // GprsCellNetworkUser
+    uint32_t GetCellContext() const override;
+    void ReceiveFromCell(Ptr<Packet> packet, uint32_t ms) override;
+    void NotifyDrop(Ptr<const Packet> packet) override;
 
     /**
      * \param stream first random stream index

@@ -4,14 +4,14 @@
 
 #include "gprs-cell-mobile.h"
 
-#include "gprs-ms-net-device.h"
+#include "gprs-cell-sap.h"
 
 namespace ns3
 {
 
-GprsCellMobile::GprsCellMobile(uint32_t index, Ptr<GprsMsNetDevice> dev, GprsRadioLink radio)
+GprsCellMobile::GprsCellMobile(uint32_t index, GprsCellMsUser* user, GprsRadioLink radio)
     : index(index),
-      dev(dev),
+      user(user),
       dl(index, GprsDirection::DOWNLINK),
       ul(index, GprsDirection::UPLINK),
       radio(std::move(radio))

@@ -23,21 +23,22 @@
 namespace ns3
 {
 
-class GprsMsNetDevice;
+class GprsCellMsUser;
 
 /**
  * \ingroup gprs
  * \brief One mobile of a cell as the PCU runs it (replaces the PCU's per-mobile record): its
- * index, device, downlink and uplink bearers, its radio link, and the timeslots of its TBFs.
+ * index, its side of the boundary (GprsCellMsUser), downlink and uplink bearers, its radio link,
+ * and the timeslots of its TBFs.
  */
 struct GprsCellMobile
 {
     /**
      * \param index the mobile's index in the cell
-     * \param dev its device
+     * \param user the mobile's side (its device)
      * \param radio its radio link
      */
-    GprsCellMobile(uint32_t index, Ptr<GprsMsNetDevice> dev, GprsRadioLink radio);
+    GprsCellMobile(uint32_t index, GprsCellMsUser* user, GprsRadioLink radio);
 
     /**
      * \param dir a direction
@@ -93,7 +94,7 @@ struct GprsCellMobile
     }
 
     const uint32_t index;          //!< index in the cell
-    Ptr<GprsMsNetDevice> dev;      //!< the device
+    GprsCellMsUser* user;          //!< the mobile's side: its device
     GprsBearer dl;                 //!< downlink
     GprsBearer ul;                 //!< uplink
     GprsRadioLink radio;           //!< its radio link: C/I, outages, block losses

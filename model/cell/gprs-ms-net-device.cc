@@ -13,6 +13,7 @@
 #include "ns3/double.h"
 #include "ns3/gprs-multislot-class.h"
 #include "ns3/gprs-ns3-compat.h"
+#include "ns3/gprs-rlcmac-encoder.h"
 #include "ns3/gprs-text-input.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
@@ -104,7 +105,7 @@ GprsMsNetDevice::GetTypeId()
 }
 
 GprsMsNetDevice::GprsMsNetDevice()
-    : GprsRadioSource(GprsRadioConditions(24.0)),
+    : GprsCellMsUser(GprsRadioConditions(24.0)),
       m_multislotClass(8)
 {
 }
@@ -114,6 +115,7 @@ GprsMsNetDevice::~GprsMsNetDevice() = default;
 void
 GprsMsNetDevice::DoDispose()
 {
+    m_cell = nullptr;
     GprsNetDevice::DoDispose();
 }
 
@@ -123,7 +125,8 @@ GprsMsNetDevice::Attach(Ptr<GprsChannel> channel)
     const Ptr<GprsBssNetDevice> bss = channel->GetBss();
     NS_ABORT_MSG_UNLESS(bss, "attach the network-side device to the cell before the mobiles");
     channel->AddMs(this);
-    m_index = bss->GetPcu()->AddMs(this);
+    m_cell = bss->GetPcu();
+    m_index = m_cell->AddMs(this);
     SetGprsChannel(channel);
 }
 
@@ -137,6 +140,12 @@ GprsLlcMode
 GprsMsNetDevice::GetLlcMode() const
 {
     return m_llcMode;
+}
+
+uint32_t
+GprsMsNetDevice::GetTlli() const
+{
+    return GprsLocalTlli(GetNode()->GetId());
 }
 
 uint32_t
@@ -305,8 +314,7 @@ GprsMsNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protocol
     {
         return false;
     }
-    const Ptr<GprsChannel> cell = GetGprsChannel();
-    if (!cell || !cell->GetBss()->GetPcu()->EnqueueUplink(m_index, packet))
+    if (!m_cell || !m_cell->EnqueueUplink(m_index, packet))
     {
         m_macTxDropTrace(packet);
         return false;

@@ -5,8 +5,8 @@
 #ifndef GPRS_MS_NET_DEVICE_H
 #define GPRS_MS_NET_DEVICE_H
 
+#include "gprs-cell-sap.h"
 #include "gprs-net-device.h"
-#include "gprs-pcu.h"
 
 #include "ns3/gprs-gilbert-elliott.h"
 #include "ns3/gprs-radio-conditions.h"
@@ -24,6 +24,8 @@
 namespace ns3
 {
 
+class GprsPcu;
+
 /**
  * \ingroup gprs
  * \brief GPRS mobile station device: a point-to-point IP interface to the network.
@@ -31,7 +33,7 @@ namespace ns3
  * Its radio state (multislot class, C/I over time, outages) is configured here; its RLC/MAC is
  * simulated by the cell's PCU, which simulates both ends of the radio interface.
  */
-class GprsMsNetDevice : public GprsNetDevice, public GprsRadioSource
+class GprsMsNetDevice : public GprsNetDevice, public GprsCellMsUser
 {
   public:
     /**
@@ -52,7 +54,7 @@ class GprsMsNetDevice : public GprsNetDevice, public GprsRadioSource
     uint32_t GetIndex() const;
 
     /// \return the multislot class (TS 45.002 Annex B)
-    uint32_t GetMultislotClass() const;
+    uint32_t GetMultislotClass() const override;
 
     /**
      * \param radio C/I over time and outages seen by this mobile (both directions)
@@ -71,7 +73,7 @@ class GprsMsNetDevice : public GprsNetDevice, public GprsRadioSource
     static GprsRadioConditions ParseRadio(const std::string& radio, const std::string& outages);
 
     /// \return times of cell reselections (attribute CellReselections), ascending
-    const std::vector<Time>& GetCellReselections() const;
+    const std::vector<Time>& GetCellReselections() const override;
 
     /**
      * Parse a value of the CellReselections attribute.
@@ -82,19 +84,22 @@ class GprsMsNetDevice : public GprsNetDevice, public GprsRadioSource
     static std::vector<Time> ParseCellReselections(const std::string& spec);
 
     /// \return the LLC mode (attribute LlcMode): GprsLlcMode::CELL inherits the PCU's
-    GprsLlcMode GetLlcMode() const;
+    GprsLlcMode GetLlcMode() const override;
+
+    /// \return the local TLLI of the mobile's node id (GprsLocalTlli())
+    uint32_t GetTlli() const override;
 
     /**
      * A downlink IP packet reassembled by the PCU.
      * \param packet the packet
      */
-    void Receive(Ptr<Packet> packet);
+    void Receive(Ptr<Packet> packet) override;
 
     /**
      * An uplink packet the cell could not deliver.
      * \param packet the packet
      */
-    void NotifyDrop(Ptr<const Packet> packet);
+    void NotifyDrop(Ptr<const Packet> packet) override;
 
     // NetDevice
     bool Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber) override;
@@ -121,6 +126,7 @@ class GprsMsNetDevice : public GprsNetDevice, public GprsRadioSource
     /// \return the Gilbert-Elliott process, built now from the attributes
     GprsGilbertElliott* MakeGilbertElliott() override;
 
+    Ptr<GprsPcu> m_cell;                      //!< the cell it is attached to
     uint32_t m_index{0};                      //!< index in the cell
     uint32_t m_multislotClass;                //!< TS 45.002 Annex B class
     std::string m_radioSpec;                  //!< C/I specification

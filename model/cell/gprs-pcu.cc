@@ -4,18 +4,13 @@
 
 #include "gprs-pcu.h"
 
-#include "gprs-bss-net-device.h"
-#include "gprs-ms-net-device.h"
-
 #include "ns3/abort.h"
-#include "ns3/drop-tail-queue.h"
 #include "ns3/gprs-block-timing.h"
 #include "ns3/gprs-link-adaptation.h"
 #include "ns3/gprs-multislot-class.h"
 #include "ns3/gprs-predicate-checker.h"
 #include "ns3/gprs-scheduler.h"
 #include "ns3/log.h"
-#include "ns3/node.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -211,7 +206,7 @@ GprsPcu::DoInitialize()
         m_llcConfig.emplace(MakeLinkConfig());
         for (GprsCellMobile& ms : m_mss)
         {
-            const GprsLlcMode mode = ms.dev->GetLlcMode();
+            const GprsLlcMode mode = ms.user->GetLlcMode();
             const bool acknowledged =
                 (mode == GprsLlcMode::CELL ? m_llcMode : mode) == GprsLlcMode::ACKNOWLEDGED;
             ms.dl.llc.Configure(&*m_llcConfig, acknowledged);
@@ -236,7 +231,7 @@ GprsPcu::DoInitialize()
         m_mss[i].dl.tbf.SetConfig(GetTbfConfig(GprsDirection::DOWNLINK));
         m_mss[i].ul.tbf.SetConfig(GetTbfConfig(GprsDirection::UPLINK));
         ComputeTimeslots(i, load, candidates);
-        for (const Time& t : m_mss[i].dev->GetCellReselections())
+        for (const Time& t : m_mss[i].user->GetCellReselections())
         {
             Simulator::Schedule(t, &GprsTbfController::Reselect, &m_tbfs, i);
         }
@@ -265,27 +260,25 @@ GprsPcu::DoDispose()
 }
 
 void
-GprsPcu::SetBss(Ptr<GprsBssNetDevice> bss)
+GprsPcu::SetBss(GprsCellNetworkUser* bss)
 {
     m_bss = bss;
 }
 
 uint32_t
-GprsPcu::AddMs(Ptr<GprsMsNetDevice> ms)
+GprsPcu::AddMs(GprsCellMsUser* ms)
 {
     const auto index = static_cast<uint32_t>(m_mss.size());
-    m_mss.emplace_back(
-        index,
-        ms,
-        GprsRadioLink(PeekPointer(ms), &m_bler, m_uniform, [this, index](double ci, bool o) {
-            m_radioTrace(index, ci, o);
-        }));
+    m_mss.emplace_back(index,
+                       ms,
+                       GprsRadioLink(ms, &m_bler, m_uniform, [this, index](double ci, bool o) {
+                           m_radioTrace(index, ci, o);
+                       }));
     for (const auto& [link, bytes] : {std::pair{&m_mss.back().dl, m_dlBufferBytes},
                                       std::pair{&m_mss.back().ul, m_ulBufferBytes}})
     {
-        const Ptr<Queue<Packet>> buffer = CreateObject<DropTailQueue<Packet>>();
-        buffer->SetMaxSize(QueueSize(QueueSizeUnit::BYTES, bytes));
-        link->llc.Attach(this, buffer);
+        link->llc.GetBuffer()->SetMaxSize(QueueSize(QueueSizeUnit::BYTES, bytes));
+        link->llc.Attach(this);
     }
     // Every state a TBF enters but NONE makes the mobile part of the per-block work.
     const auto observer = [this, index](GprsTbfState state) {
@@ -322,10 +315,10 @@ GprsPcu::GetNMs() const
     return static_cast<uint32_t>(m_mss.size());
 }
 
-Ptr<GprsMsNetDevice>
-GprsPcu::GetMsDevice(uint32_t ms) const
+uint32_t
+GprsPcu::GetTlli(uint32_t ms) const
 {
-    return GetMs(ms).dev;
+    return GetMs(ms).user->GetTlli();
 }
 
 GprsCellMobile&
@@ -362,7 +355,7 @@ GprsPcu::ComputeTimeslots(uint32_t index,
                           std::map<int, std::vector<GprsTimeslotCandidate>>& candidates)
 {
     GprsCellMobile& ms = m_mss[index];
-    const int msClass = static_cast<int>(ms.dev->GetMultislotClass());
+    const int msClass = static_cast<int>(ms.user->GetMultislotClass());
     auto known = candidates.find(msClass);
     if (known == candidates.end())
     {
@@ -562,7 +555,7 @@ GprsPcu::EnsureClock()
     // TBF in its own). ScheduleWithContext takes over a reference, which the simulator drops
     // once the event has run: give it one of the block event's own.
     m_blockEvent->Ref();
-    Simulator::ScheduleWithContext(m_bss->GetNode()->GetId(),
+    Simulator::ScheduleWithContext(m_bss->GetCellContext(),
                                    GprsBlockTiming::FrameStart(frame) - Simulator::Now(),
                                    PeekPointer(m_blockEvent));
 }
@@ -1387,7 +1380,7 @@ GprsPcu::NotifyPacketLost(const GprsLlcLink& link, Ptr<const Packet> packet)
     }
     else
     {
-        m_mss[link.GetMs()].dev->NotifyDrop(packet);
+        m_mss[link.GetMs()].user->NotifyDrop(packet);
     }
 }
 
@@ -1407,11 +1400,11 @@ GprsPcu::Deliver(const GprsLlcLink& link, Ptr<Packet> packet, Time sent)
     m_deliveredTrace(index, link.GetDirection(), packet, Simulator::Now() - sent);
     if (link.GetDirection() == GprsDirection::DOWNLINK)
     {
-        m_mss[index].dev->Receive(packet->Copy());
+        m_mss[index].user->Receive(packet->Copy());
     }
     else
     {
-        m_bss->ReceiveFromCell(packet->Copy(), m_mss[index].dev->GetAddress());
+        m_bss->ReceiveFromCell(packet->Copy(), index);
     }
 }
 

@@ -7,6 +7,7 @@
 
 #include "gprs-air-block.h"
 #include "gprs-cell-mobile.h"
+#include "gprs-cell-sap.h"
 #include "gprs-tbf-controller.h"
 
 #include "ns3/event-id.h"
@@ -43,8 +44,6 @@
 namespace ns3
 {
 
-class GprsBssNetDevice;
-class GprsMsNetDevice;
 class GprsLinkAdaptation;
 struct GprsTimeslotLoad;
 struct GprsTimeslotCandidate;
@@ -82,16 +81,16 @@ class GprsPcu : public Object,
     ~GprsPcu() override;
 
     /**
-     * \param bss the network-side device owning this PCU
+     * \param bss the network side of the cell (GprsBssNetDevice); must outlive the cell's use
      */
-    void SetBss(Ptr<GprsBssNetDevice> bss);
+    void SetBss(GprsCellNetworkUser* bss);
 
     /**
      * Register a mobile of the cell.
-     * \param ms its device
-     * \return its index in the cell
+     * \param ms the mobile (GprsMsNetDevice); must outlive the cell's use
+     * \return its index in the cell, with which it sends (EnqueueUplink)
      */
-    uint32_t AddMs(Ptr<GprsMsNetDevice> ms);
+    uint32_t AddMs(GprsCellMsUser* ms);
 
     /**
      * A downlink IP packet for mobile \p ms arrives from the core network (after the core
@@ -148,9 +147,9 @@ class GprsPcu : public Object,
 
     /**
      * \param ms mobile index
-     * \return its device
+     * \return its TLLI
      */
-    Ptr<GprsMsNetDevice> GetMsDevice(uint32_t ms) const;
+    uint32_t GetTlli(uint32_t ms) const;
 
     /**
      * Assign a fixed random stream index to the random variables of this PCU.
@@ -316,7 +315,7 @@ class GprsPcu : public Object,
     GprsBearer& GetLink(uint32_t index, GprsDirection dir);
     const GprsBearer& GetLink(uint32_t index, GprsDirection dir) const;
 
-    Ptr<GprsBssNetDevice> m_bss;                      //!< network side
+    GprsCellNetworkUser* m_bss{nullptr};              //!< network side
     std::vector<GprsCellMobile> m_mss;                //!< mobiles
     std::array<std::array<GprsAirBlock, 8>, 2> m_air; //!< [direction][pdch] blocks in flight
     GprsUplinkBlockController m_uplinkBlocks;         //!< polls and USF grants of the uplink blocks

@@ -142,15 +142,15 @@ GprsLlcLink::Abm::Abm(GprsLlcAbmSide side, const GprsLlcAbmParameters& parameter
 
 GprsLlcLink::GprsLlcLink(uint32_t ms, GprsDirection dir)
     : m_ms(ms),
-      m_dir(dir)
+      m_dir(dir),
+      m_buffer(CreateObject<GprsLlcBuffer>())
 {
 }
 
 void
-GprsLlcLink::Attach(GprsLlcLinkUser* user, Ptr<Queue<Packet>> buffer)
+GprsLlcLink::Attach(GprsLlcLinkUser* user)
 {
     m_user = user;
-    m_buffer = buffer;
 }
 
 void
@@ -190,11 +190,10 @@ GprsLlcLink::TakesPacket(const GprsLlcAbmEntity& llc)
 bool
 GprsLlcLink::Enqueue(Ptr<Packet> packet, Time sent)
 {
-    if (!m_buffer->Enqueue(packet))
+    if (!m_buffer->Enqueue(packet, sent))
     {
         return false;
     }
-    m_queued.push_back({sent, packet->GetSize()});
     m_user->NotifyBufferOccupancy(*this);
     return true;
 }
@@ -203,12 +202,11 @@ uint64_t
 GprsLlcLink::GetBufferedFrameOctets() const
 {
     uint64_t octets = 0;
-    for (const Queued& q : m_queued)
-    {
-        octets += m_abm ? m_config->abm.TotalOctets(q.octets) +
-                              m_config->abm.FrameCount(q.octets) * kGprsLlcIOverheadOctets
-                        : m_config->ui.TotalOctets(q.octets);
-    }
+    m_buffer->ForEachSize([this, &octets](uint32_t size) {
+        octets += m_abm ? m_config->abm.TotalOctets(size) +
+                              m_config->abm.FrameCount(size) * kGprsLlcIOverheadOctets
+                        : m_config->ui.TotalOctets(size);
+    });
     return octets;
 }
 
@@ -217,10 +215,10 @@ GprsLlcLink::DropExpired(Time now)
 {
     // The LLC PDU lifetime of the SGSN (BSSGP PDU Lifetime, TS 48.018 clause 11.3.25): the PCU
     // discards a frame that waited longer when it takes it from the queue, as osmo-pcu does.
-    while (!m_queued.empty() && now - m_queued.front().sent > m_config->lifetime)
+    while (!m_buffer->Empty() && now - m_buffer->GetHeadSent() > m_config->lifetime)
     {
-        const Ptr<Packet> packet = m_buffer->Dequeue();
-        m_queued.pop_front();
+        Time sent;
+        const Ptr<Packet> packet = m_buffer->Dequeue(sent);
         NS_LOG_LOGIC("MS " << m_ms << " LLC PDU lifetime expired: drop " << packet->GetSize());
         m_user->NotifyBufferOccupancy(*this);
         m_user->NotifyExpired(*this, packet);
@@ -233,14 +231,13 @@ GprsLlcLink::HandOver(Time now)
     if (m_dir == GprsDirection::DOWNLINK && m_config->lifetime.IsStrictlyPositive())
     {
         DropExpired(now);
-        if (m_queued.empty())
+        if (m_buffer->Empty())
         {
             return false;
         }
     }
-    const Ptr<Packet> packet = m_buffer->Dequeue();
-    const Time sent = m_queued.front().sent;
-    m_queued.pop_front();
+    Time sent;
+    const Ptr<Packet> packet = m_buffer->Dequeue(sent);
     m_user->NotifyBufferOccupancy(*this);
     if (m_abm)
     {

@@ -6,6 +6,7 @@
 #define GPRS_LLC_LINK_H
 
 #include "gprs-llc-abm.h"
+#include "gprs-llc-buffer.h"
 #include "gprs-llc-framing.h"
 #include "gprs-sndcp-ack.h"
 
@@ -13,7 +14,6 @@
 #include "ns3/gprs-rlcmac-types.h"
 #include "ns3/nstime.h"
 #include "ns3/packet.h"
-#include "ns3/queue.h"
 #include "ns3/type-id.h"
 
 #include <deque>
@@ -216,9 +216,8 @@ class GprsLlcLink
     /**
      * Attach the link to its cell, when the mobile joins it.
      * \param user the cell; must outlive the link's use
-     * \param buffer the buffer of IP packets
      */
-    void Attach(GprsLlcLinkUser* user, Ptr<Queue<Packet>> buffer);
+    void Attach(GprsLlcLinkUser* user);
     /**
      * Configure the link, when the cell starts.
      * \param config what the links of the cell share; must outlive the link's use
@@ -241,7 +240,7 @@ class GprsLlcLink
     }
 
     /// \return the buffer of IP packets not yet handed to LLC
-    Ptr<Queue<Packet>> GetBuffer() const
+    Ptr<GprsLlcBuffer> GetBuffer() const
     {
         return m_buffer;
     }
@@ -257,13 +256,13 @@ class GprsLlcLink
     /// \return whether LLC would take an IP packet of the buffer now (UI: whenever there is one)
     bool HasDataForLlc() const
     {
-        return !m_queued.empty() && (!m_abm || TakesPacket(m_abm->entity));
+        return !m_buffer->Empty() && (!m_abm || TakesPacket(m_abm->entity));
     }
 
     /// \return whether the buffer is empty
     bool IsBufferEmpty() const
     {
-        return m_queued.empty();
+        return m_buffer->Empty();
     }
 
     /// \return octets in the buffer
@@ -341,13 +340,6 @@ class GprsLlcLink
     }
 
   private:
-    /// An IP packet in the buffer: what is kept of it besides the packet.
-    struct Queued
-    {
-        Time sent;       //!< when the sending device accepted it
-        uint32_t octets; //!< its size
-    };
-
     /// An IP packet sent in LLC acknowledged mode.
     struct AbmNpdu
     {
@@ -391,8 +383,7 @@ class GprsLlcLink
     const GprsDirection m_dir;                  //!< direction
     GprsLlcLinkUser* m_user{nullptr};           //!< the cell
     const GprsLlcLinkConfig* m_config{nullptr}; //!< what the links of the cell share
-    Ptr<Queue<Packet>> m_buffer;                //!< IP packets not yet handed to LLC
-    std::deque<Queued> m_queued;                //!< the buffer's packets, oldest first
+    Ptr<GprsLlcBuffer> m_buffer;                //!< IP packets not yet handed to LLC
     std::deque<Frame> m_frames;                 //!< frames for RLC, ids m_firstFrameId...
     uint64_t m_firstFrameId{0};                 //!< id of m_frames.front()
     std::size_t m_inRlc{0};                     //!< m_frames.front()... handed to the TBF's RLC

@@ -79,7 +79,7 @@ TEST(GprsBearer, NewFramesJoinAnOpenTbfUntilItsDataIsFixed)
     gprs_test::FakeLlcUser cell;
     cell.rlcTakes = false;
     GprsBearer bearer(0, GprsDirection::UPLINK);
-    bearer.llc.Attach(&cell, cell.ul.GetBuffer());
+    bearer.llc.Attach(&cell);
     bearer.llc.Configure(&cell.config, false);
     EXPECT_FALSE(bearer.CanJoinTbf()) << "no TBF";
     Establish(bearer);
@@ -101,7 +101,7 @@ TEST(GprsBearer, DownlinkEndsWhenNothingWaitsUnlessHeld)
 {
     gprs_test::FakeLlcUser cell;
     GprsBearer bearer(0, GprsDirection::DOWNLINK);
-    bearer.llc.Attach(&cell, cell.dl.GetBuffer());
+    bearer.llc.Attach(&cell);
     bearer.llc.Configure(&cell.config, false);
     Establish(bearer);
     EXPECT_FALSE(bearer.llc.HasDataForLlc());

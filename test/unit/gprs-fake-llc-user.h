@@ -5,7 +5,6 @@
 #ifndef GPRS_FAKE_LLC_USER_H
 #define GPRS_FAKE_LLC_USER_H
 
-#include "ns3/drop-tail-queue.h"
 #include "ns3/gprs-llc-link.h"
 
 #include <vector>
@@ -43,9 +42,8 @@ class FakeLlcUser : public ns3::GprsLlcLinkUser
     {
         for (ns3::GprsLlcLink* link : {&dl, &ul})
         {
-            auto buffer = ns3::CreateObject<ns3::DropTailQueue<ns3::Packet>>();
-            buffer->SetMaxSize(ns3::QueueSize(ns3::QueueSizeUnit::BYTES, bufferBytes));
-            link->Attach(this, buffer);
+            link->GetBuffer()->SetMaxSize(ns3::QueueSize(ns3::QueueSizeUnit::BYTES, bufferBytes));
+            link->Attach(this);
             link->Configure(&config, acknowledged);
         }
     }

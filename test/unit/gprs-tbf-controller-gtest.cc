@@ -10,7 +10,6 @@
 #include "gprs-fake-radio-source.h"
 
 #include "ns3/double.h"
-#include "ns3/drop-tail-queue.h"
 #include "ns3/gprs-ms-net-device.h"
 #include "ns3/gprs-tbf-controller.h"
 #include "ns3/random-variable-stream.h"
@@ -71,7 +70,7 @@ class TbfCell : public GprsTbfControllerUser
             ms.dlCount = 1;
             for (GprsBearer* link : {&ms.dl, &ms.ul})
             {
-                link->llc.Attach(&llc, CreateObject<DropTailQueue<Packet>>());
+                link->llc.Attach(&llc);
                 link->llc.Configure(&llc.config, false);
                 link->tbf.SetConfig(settings.GetTbfConfig(link->tbf.GetDirection()));
                 link->tbf.SetStateObserver([this, i](GprsTbfState s) {
