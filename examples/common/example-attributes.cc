@@ -14,6 +14,7 @@
 #include "ns3/gprs-ms-net-device.h"
 #include "ns3/gprs-pcu.h"
 #include "ns3/gprs-radio-conditions.h"
+#include "ns3/gprs-random-bounds.h"
 #include "ns3/gprs-text-input.h"
 #include "ns3/integer.h"
 #include "ns3/nstime.h"
@@ -26,6 +27,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <stdexcept>
 #include <vector>
 
@@ -110,6 +112,82 @@ const std::map<std::string, TextAttribute> kModelTextAttributes = WithSplitLegAt
           }
       }}},
 });
+
+/// The model's delay distributions (GprsPcu draws a TBF's establishment delay from them): ns-3's
+/// checker takes any distribution, and the PCU stopped the program on a negative draw, or with
+/// an uncaught std::logic_error on one that overflowed ns-3's Time.
+const std::set<std::string> kDelayAttributes = {
+    "ns3::GprsPcu::DownlinkAssignmentDelay",
+    "ns3::GprsPcu::UplinkAccessDelay",
+};
+
+/**
+ * While it lives, random variables created take stream 0 instead of the next automatic one
+ * (RandomVariableStream's Stream -1): a check that creates one leaves the streams of the
+ * simulation's own random variables as they would be without it.
+ */
+class FixedStreamDefault
+{
+  public:
+    FixedStreamDefault()
+    {
+        for (std::size_t i = 0; i < m_tid.GetAttributeN(); ++i)
+        {
+            if (m_tid.GetAttribute(i).name == "Stream")
+            {
+                m_index = i;
+                m_saved = m_tid.GetAttribute(i).initialValue;
+                m_tid.SetAttributeInitialValue(i, Create<IntegerValue>(0));
+            }
+        }
+    }
+
+    ~FixedStreamDefault()
+    {
+        if (m_saved)
+        {
+            m_tid.SetAttributeInitialValue(m_index, m_saved);
+        }
+    }
+
+    FixedStreamDefault(const FixedStreamDefault&) = delete;
+    FixedStreamDefault& operator=(const FixedStreamDefault&) = delete;
+
+  private:
+    TypeId m_tid = RandomVariableStream::GetTypeId(); //!< the type holding Stream
+    std::size_t m_index = 0;                          //!< Stream's index in it
+    Ptr<const AttributeValue> m_saved;                //!< its initial value before
+};
+
+/**
+ * Check a delay distribution's text (taken by FactoryProblem) for what it can draw.
+ * \param name the attribute's full name
+ * \param value the text
+ *
+eturn nothing if every value it can draw is a usable delay, else why not
+ */
+std::optional<std::string>
+DelayProblem(const std::string& name, const std::string& value)
+{
+    if (kDelayAttributes.count(name) == 0)
+    {
+        return std::nullopt;
+    }
+    try
+    {
+        const FixedStreamDefault fixed;
+        ObjectFactoryValue factory; // FactoryProblem took the text
+        factory.DeserializeFromString(value, MakeObjectFactoryChecker());
+        GprsCheckDelayVariable(name.substr(name.rfind("::") + 2),
+                               factory.Get().Create<RandomVariableStream>(),
+                               GetGprsMaxTbfEstablishmentDelay());
+    }
+    catch (const std::invalid_argument& e)
+    {
+        return std::string(e.what());
+    }
+    return std::nullopt;
+}
 
 /// Smallest usable values of ns-3 attributes the examples depend on, where the checker takes
 /// less: with 0 the TCP connections (or the links) run to the end sending nothing.
@@ -456,6 +534,10 @@ AttributeArgumentProblem(const std::string& name, const std::string& value)
     else if (const auto unusable = UsabilityProblem(name, info.checker, value))
     {
         return "invalid option " + given + " (allowed: " + *unusable + ")";
+    }
+    else if (const auto delay = DelayProblem(name, value))
+    {
+        return "invalid option " + given + ": " + *delay;
     }
     return "";
 }
