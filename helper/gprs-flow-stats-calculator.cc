@@ -4,7 +4,7 @@
 
 #include "gprs-flow-stats-calculator.h"
 
-#include "ns3/abort.h"
+#include "ns3/fatal-error.h"
 #include "ns3/gprs-bss-net-device.h"
 #include "ns3/gprs-channel.h"
 #include "ns3/gprs-ms-net-device.h"
@@ -113,8 +113,11 @@ GprsFlowStatsCalculator::DoDispose()
 void
 GprsFlowStatsCalculator::Install(const NodeContainer& mobiles)
 {
-    NS_ABORT_MSG_IF(!m_mobiles.empty(),
-                    "GprsFlowStatsCalculator::Install: call it once, with every mobile");
+    if (!m_mobiles.empty())
+    {
+        NS_FATAL_ERROR("GprsFlowStatsCalculator::Install: called again (allowed: once, with "
+                       "every mobile)");
+    }
     std::set<uint32_t> mobileNodes;
     // The last epoch is written when the simulation ends, wherever Stop cut it.
     Simulator::ScheduleDestroy(&GprsFlowStatsCalculator::Finish, this);
@@ -122,9 +125,13 @@ GprsFlowStatsCalculator::Install(const NodeContainer& mobiles)
     {
         const Ptr<Node> node = *it;
         const Ptr<Ipv4L3Protocol> ipv4 = node->GetObject<Ipv4L3Protocol>();
-        NS_ABORT_MSG_IF(!ipv4,
-                        "GprsFlowStatsCalculator::Install: node " << node->GetId()
-                                                                  << " has no Internet stack");
+        if (!ipv4)
+        {
+            NS_FATAL_ERROR("GprsFlowStatsCalculator::Install: node "
+                           << node->GetId()
+                           << " has no Internet stack (allowed: nodes with IPv4, as "
+                              "InternetStackHelper installs)");
+        }
         mobileNodes.insert(node->GetId());
         for (uint32_t i = 1; i < ipv4->GetNInterfaces(); ++i) // 0 is the loopback
         {
@@ -389,7 +396,10 @@ GprsFlowStatsCalculator::WriteEpoch()
     if (!m_outputFilename.empty() && !m_output.is_open())
     {
         m_output.open(m_outputFilename);
-        NS_ABORT_MSG_UNLESS(m_output, "GprsFlowStatsCalculator: cannot write " << m_outputFilename);
+        if (!m_output)
+        {
+            NS_FATAL_ERROR("GprsFlowStatsCalculator: cannot write " << m_outputFilename);
+        }
         m_output << "% start\tend\tnode\tsource\tsport\tdestination\tdport\tproto\trxPackets"
                     "\trxBytes\tgoodputBytes\tduplicateBytes\tlostPackets\tgoodput_bps"
                     "\tdelay\tdelayMin\tdelayMax\n";

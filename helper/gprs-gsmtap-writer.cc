@@ -114,9 +114,11 @@ GprsGsmtapWriter::Attach(Ptr<GprsPcu> pcu, Ptr<PcapFileWrapper> file)
 void
 GprsGsmtapWriter::Attach(Ptr<GprsPcu> pcu, uint32_t ms, Ptr<PcapFileWrapper> file)
 {
-    NS_ABORT_MSG_IF(ms >= pcu->GetNMs(),
-                    "GprsGsmtapWriter::Attach: no mobile " << ms << " in a cell of "
-                                                           << pcu->GetNMs());
+    if (ms >= pcu->GetNMs())
+    {
+        NS_FATAL_ERROR("GprsGsmtapWriter::Attach: no mobile "
+                       << ms << " in a cell of " << pcu->GetNMs() << " (allowed: below that)");
+    }
     Attach(pcu, file);
     m_ms = ms;
 }

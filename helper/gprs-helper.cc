@@ -4,9 +4,7 @@
 
 #include "gprs-helper.h"
 
-#include "gprs-helper-check.h"
-
-#include "ns3/abort.h"
+#include "ns3/fatal-error.h"
 #include "ns3/gprs-bss-net-device.h"
 #include "ns3/gprs-channel.h"
 #include "ns3/gprs-gsmtap-writer.h"
@@ -14,6 +12,7 @@
 #include "ns3/gprs-ns3-compat.h"
 #include "ns3/gprs-pcu.h"
 #include "ns3/gprs-radio-conditions.h"
+#include "ns3/gprs-stop-if-invalid.h"
 #include "ns3/gprs-text-input.h"
 #include "ns3/log.h"
 #include "ns3/node-list.h"
@@ -193,7 +192,11 @@ Ptr<GprsPcu>
 GprsHelper::GetPcu(const NetDeviceContainer& devices)
 {
     const Ptr<GprsBssNetDevice> bss = DynamicCast<GprsBssNetDevice>(devices.Get(0));
-    NS_ABORT_MSG_UNLESS(bss, "the first device is not a GprsBssNetDevice (use Install's result)");
+    if (!bss)
+    {
+        NS_FATAL_ERROR("GprsHelper::GetPcu: the first device is not a GprsBssNetDevice "
+                       "(allowed: Install's result)");
+    }
     return bss->GetPcu();
 }
 
@@ -222,9 +225,12 @@ GprsHelper::EnableRlcTraces(const std::string& prefix, const NetDeviceContainer&
         {
             continue;
         }
-        NS_ABORT_MSG_UNLESS(ms->GetGprsChannel(),
-                            "EnableRlcTraces: mobile device "
-                                << ms << " is in no cell (use Install's result)");
+        if (!ms->GetGprsChannel())
+        {
+            NS_FATAL_ERROR("EnableRlcTraces: mobile device " << ms
+                                                             << " is in no cell (allowed: "
+                                                                "Install's result)");
+        }
         // AsciiTraceHelper's name for the device, with "-rlc" before the extension.
         std::string base = names.GetFilenameFromDevice(prefix, ms);
         base.erase(base.size() - std::string(".tr").size());

@@ -4,11 +4,10 @@
 
 #include "gprs-proxy-helper.h"
 
-#include "gprs-helper-check.h"
-
 #include "ns3/gprs-ack-window-clamp.h"
 #include "ns3/gprs-snoop-agent.h"
 #include "ns3/gprs-split-proxy.h"
+#include "ns3/gprs-stop-if-invalid.h"
 #include "ns3/gprs-tcp-clamp.h"
 #include "ns3/ipv4-list-routing.h"
 #include "ns3/string.h"
@@ -16,6 +15,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <sstream>
 
 namespace ns3
@@ -180,11 +180,17 @@ GprsProxyHelper::SetClamp(uint32_t bytes)
 void
 GprsProxyHelper::Check() const
 {
+    std::optional<TypeId> type;
     if (m_factory.IsTypeIdSet())
     {
-        CheckProxyTypeId(m_variant, m_factory.GetTypeId());
+        type = m_factory.GetTypeId();
+        CheckProxyTypeId(m_variant, *type);
     }
-    else if (!FindAlias(m_variant))
+    else if (const GprsProxyAlias* alias = FindAlias(m_variant))
+    {
+        type = alias->typeId ? std::optional<TypeId>(alias->typeId()) : std::nullopt;
+    }
+    else
     {
         TypeId tid;
         if (!TypeId::LookupByNameFailSafe(m_variant, &tid))
@@ -193,11 +199,22 @@ GprsProxyHelper::Check() const
                                         "' (allowed: " + AllowedVariants() + ")");
         }
         CheckProxyTypeId(m_variant, tid);
+        type = tid;
     }
     if (m_clamp == 0U)
     {
         throw std::invalid_argument("proxy clamp of 0 bytes (allowed: 1 or more, and for the "
                                     "clamp variant at least one segment)");
+    }
+    // The split proxy's text attributes: its checkers take any text.
+    const TypeId split = GprsSplitProxy::GetTypeId();
+    for (const auto& [name, value] : m_attributes)
+    {
+        const auto* text = dynamic_cast<const StringValue*>(PeekPointer(value));
+        if (type && (*type == split || type->IsChildOf(split)) && text)
+        {
+            GprsSplitProxy::CheckLegAttribute(name, text->Get());
+        }
     }
 }
 

@@ -4,11 +4,10 @@
 
 #include "gprs-scenario-helper.h"
 
-#include "gprs-helper-check.h"
-
 #include "ns3/channel.h"
 #include "ns3/double.h"
 #include "ns3/error-model.h"
+#include "ns3/gprs-stop-if-invalid.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/ipv4-static-routing-helper.h"

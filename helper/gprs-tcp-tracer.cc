@@ -4,8 +4,8 @@
 
 #include "gprs-tcp-tracer.h"
 
-#include "ns3/abort.h"
 #include "ns3/config.h"
+#include "ns3/fatal-error.h"
 #include "ns3/gprs-ns3-compat.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/ipv4-l3-protocol.h"
@@ -155,14 +155,18 @@ GprsTcpTracer::ConnectSender()
             }
         }
     }
-    NS_ABORT_MSG_UNLESS(socket,
-                        "GprsTcpTracer: at " << Simulator::Now().As(Time::S)
-                                             << " no TCP socket of node " << m_senderNode->GetId()
-                                             << " is connected to port " << m_sinkPort
-                                             << " of node " << m_receiverNode->GetId()
-                                             << " (the sink's): WatchTcp's start must be when "
-                                                "the sending application starts ("
-                                             << m_start.As(Time::S) << " given)");
+    if (!socket)
+    {
+        NS_FATAL_ERROR("GprsTcpTracer: at "
+                       << Simulator::Now().As(Time::S) << " no TCP socket of node "
+                       << m_senderNode->GetId() << " is connected to port " << m_sinkPort
+                       << " of node " << m_receiverNode->GetId()
+                       << " (the sink's): WatchTcp's start must be when the sending application "
+                          "starts ("
+                       << m_start.As(Time::S)
+                       << " given), and its connection must open (TcpSocket's ConnCount and "
+                          "ConnTimeout give up on it)");
+    }
     socket->TraceConnectWithoutContext("Tx", MakeCallback(&GprsTcpTracer::OnTx, this));
     socket->TraceConnectWithoutContext("RTT", MakeCallback(&GprsTcpTracer::OnRtt, this));
     socket->TraceConnectWithoutContext("RTO", MakeCallback(&GprsTcpTracer::OnRto, this));

@@ -5,6 +5,7 @@
 #include "gprs-traffic-helper.h"
 
 #include "ns3/fatal-error.h"
+#include "ns3/gprs-stop-if-invalid.h"
 #include "ns3/inet-socket-address.h"
 
 #include <algorithm>
@@ -47,8 +48,7 @@ GprsTrafficHelper::GprsTrafficHelper(const std::string& service)
     }
     else
     {
-        NS_FATAL_ERROR("unknown traffic service '" << service << "' (allowed: " << ServiceList()
-                                                   << ")");
+        m_problem = "unknown traffic service '" + service + "' (allowed: " + ServiceList() + ")";
     }
 }
 
@@ -62,25 +62,39 @@ GprsTrafficHelper::GetServices()
 void
 GprsTrafficHelper::SetAttribute(const std::string& name, const AttributeValue& value)
 {
+    if (!m_problem.empty())
+    {
+        return; // Check() reports the first problem
+    }
     const TypeId tid = m_factory.GetTypeId();
     TypeId::AttributeInformation info;
     if (!(tid.LookupAttributeByName(name, &info)))
     {
-        NS_FATAL_ERROR("traffic service '" << m_service << "': " << tid.GetName()
-                                           << " has no attribute " << name);
+        m_problem =
+            "traffic service '" + m_service + "': " + tid.GetName() + " has no attribute " + name;
+        return;
     }
     const Ptr<AttributeValue> valid = info.checker->CreateValidValue(value);
     if (!valid)
     {
-        NS_FATAL_ERROR("traffic service '" << m_service << "': " << tid.GetName() << "::" << name
-                                           << " = " << value.SerializeToString(info.checker)
-                                           << " is out of range (allowed: "
-                                           << (info.checker->HasUnderlyingTypeInformation()
-                                                   ? info.checker->GetUnderlyingTypeInformation()
-                                                   : info.checker->GetValueTypeName())
-                                           << "; " << info.help << ")");
+        m_problem = "traffic service '" + m_service + "': " + tid.GetName() + "::" + name + " = " +
+                    value.SerializeToString(info.checker) + " is out of range (allowed: " +
+                    (info.checker->HasUnderlyingTypeInformation()
+                         ? info.checker->GetUnderlyingTypeInformation()
+                         : info.checker->GetValueTypeName()) +
+                    "; " + info.help + ")";
+        return;
     }
     m_factory.Set(name, *valid);
+}
+
+void
+GprsTrafficHelper::Check() const
+{
+    if (!m_problem.empty())
+    {
+        throw std::invalid_argument(m_problem);
+    }
 }
 
 GprsTrafficApps
@@ -89,17 +103,20 @@ GprsTrafficHelper::Install(Ptr<Node> server,
                            Ipv4Address mobileAddress,
                            uint16_t port) const
 {
+    GprsStopIfInvalid([this]() { Check(); });
     GprsTrafficApps apps;
     apps.generator = m_factory.Create<GprsTrafficGenerator>();
     apps.generator->SetAttribute("Remote", AddressValue(InetSocketAddress(mobileAddress, port)));
-    try
-    {
-        apps.generator->CheckConfiguration();
-    }
-    catch (const std::invalid_argument& e)
-    {
-        NS_FATAL_ERROR("traffic service '" << m_service << "': " << e.what());
-    }
+    GprsStopIfInvalid([this, &apps]() {
+        try
+        {
+            apps.generator->CheckConfiguration();
+        }
+        catch (const std::invalid_argument& e)
+        {
+            throw std::invalid_argument("traffic service '" + m_service + "': " + e.what());
+        }
+    });
     server->AddApplication(apps.generator);
     apps.sink = CreateObject<GprsTrafficSink>();
     apps.sink->SetAttribute("Local", AddressValue(InetSocketAddress(Ipv4Address::GetAny(), port)));

@@ -45,21 +45,28 @@ struct GprsTrafficApps
 class GprsTrafficHelper
 {
   public:
-    /// \param service a service name (see GetServices); aborts naming it if unknown
+    /// \param service a service name (see GetServices; Check() refuses others)
     explicit GprsTrafficHelper(const std::string& service);
 
     /// \return the service names: email, www, ftp
     static const std::vector<std::string>& GetServices();
 
     /**
-     * Set an attribute of the generators installed from now on, checked at once.
+     * Set an attribute of the generators installed from now on. Check() refuses an attribute
+     * the service's generator does not have and a value out of its range (the first such).
      * \param name the attribute, e.g. "ReadingTime"
      * \param value its value
      * \sa GprsTrafficGenerator and its subclasses for the attributes
-     * Aborts naming the attribute, the value and what is allowed when the service's
-     * generator has no such attribute or the value is out of range.
      */
     void SetAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * Check the service and the attributes set, as Install does before installing (and stops
+     * the program with the message). Whether the attributes fit together is checked by the
+     * generator Install creates (GprsTrafficGenerator::CheckConfiguration).
+     * \throws std::invalid_argument naming the bad value and what is allowed
+     */
+    void Check() const;
 
     /**
      * Install a generator on a server and a sink on a mobile.
@@ -67,8 +74,8 @@ class GprsTrafficHelper
      * \param mobile the receiving node
      * \param mobileAddress the mobile's address
      * \param port the sink's port
-     * \return both applications; aborts naming the values when the attributes do not fit
-     *         together (GprsTrafficGenerator::CheckConfiguration)
+     * \return both applications; stops the program naming the value when Check() refuses one
+     *         or the attributes do not fit together (GprsTrafficGenerator::CheckConfiguration)
      */
     GprsTrafficApps Install(Ptr<Node> server,
                             Ptr<Node> mobile,
@@ -87,6 +94,7 @@ class GprsTrafficHelper
   private:
     std::string m_service;   //!< the service
     ObjectFactory m_factory; //!< its generator
+    std::string m_problem;   //!< the first value Check() refuses, or empty
 };
 
 } // namespace ns3

@@ -7,13 +7,16 @@
 #include "example-option-text.h"
 
 #include "ns3/boolean.h"
+#include "ns3/data-rate.h"
 #include "ns3/double.h"
 #include "ns3/gprs-bler-model.h"
 #include "ns3/gprs-coding-scheme.h"
 #include "ns3/gprs-link-adaptation.h"
 #include "ns3/gprs-ms-net-device.h"
+#include "ns3/gprs-ns3-compat.h"
 #include "ns3/gprs-pcu.h"
 #include "ns3/gprs-radio-conditions.h"
+#include "ns3/gprs-random-bounds.h"
 #include "ns3/gprs-text-input.h"
 #include "ns3/integer.h"
 #include "ns3/nstime.h"
@@ -26,6 +29,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <stdexcept>
 #include <vector>
 
@@ -111,26 +115,131 @@ const std::map<std::string, TextAttribute> kModelTextAttributes = WithSplitLegAt
       }}},
 });
 
+/// The model's delay distributions (GprsPcu draws a TBF's establishment delay from them): ns-3's
+/// checker takes any distribution, and the PCU stopped the program on a negative draw, or with
+/// an uncaught std::logic_error on one that overflowed ns-3's Time.
+const std::set<std::string> kDelayAttributes = {
+    "ns3::GprsPcu::DownlinkAssignmentDelay",
+    "ns3::GprsPcu::UplinkAccessDelay",
+};
+
+/**
+ * While it lives, random variables created take stream 0 instead of the next automatic one
+ * (RandomVariableStream's Stream -1): a check that creates one leaves the streams of the
+ * simulation's own random variables as they would be without it.
+ */
+class FixedStreamDefault
+{
+  public:
+    FixedStreamDefault()
+    {
+        for (std::size_t i = 0; i < m_tid.GetAttributeN(); ++i)
+        {
+            if (m_tid.GetAttribute(i).name == "Stream")
+            {
+                m_index = i;
+                m_saved = m_tid.GetAttribute(i).initialValue;
+                m_tid.SetAttributeInitialValue(i, Create<IntegerValue>(0));
+            }
+        }
+    }
+
+    ~FixedStreamDefault()
+    {
+        if (m_saved)
+        {
+            m_tid.SetAttributeInitialValue(m_index, m_saved);
+        }
+    }
+
+    FixedStreamDefault(const FixedStreamDefault&) = delete;
+    FixedStreamDefault& operator=(const FixedStreamDefault&) = delete;
+
+  private:
+    TypeId m_tid = RandomVariableStream::GetTypeId(); //!< the type holding Stream
+    std::size_t m_index = 0;                          //!< Stream's index in it
+    Ptr<const AttributeValue> m_saved;                //!< its initial value before
+};
+
+/**
+ * Check a delay distribution's text (taken by FactoryProblem) for what it can draw.
+ * \param name the attribute's full name
+ * \param value the text
+ *
+eturn nothing if every value it can draw is a usable delay, else why not
+ */
+std::optional<std::string>
+DelayProblem(const std::string& name, const std::string& value)
+{
+    if (kDelayAttributes.count(name) == 0)
+    {
+        return std::nullopt;
+    }
+    try
+    {
+        const FixedStreamDefault fixed;
+        ObjectFactoryValue factory; // FactoryProblem took the text
+        factory.DeserializeFromString(value, MakeObjectFactoryChecker());
+        GprsCheckDelayVariable(name.substr(name.rfind("::") + 2),
+                               factory.Get().Create<RandomVariableStream>(),
+                               GetGprsMaxTbfEstablishmentDelay());
+    }
+    catch (const std::invalid_argument& e)
+    {
+        return std::string(e.what());
+    }
+    return std::nullopt;
+}
+
+/// A smallest usable value and why less is refused.
+struct Smallest
+{
+    uint64_t value;  //!< the smallest usable value
+    const char* why; //!< what less gives
+};
+
 /// Smallest usable values of ns-3 attributes the examples depend on, where the checker takes
-/// less: with 0 the TCP connections (or the links) run to the end sending nothing.
-const std::map<std::string, uint64_t> kSmallestUsable = {
-    {"ns3::TcpSocket::SndBufSize", 1},
-    {"ns3::TcpSocket::RcvBufSize", 1},
-    {"ns3::TcpSocket::SegmentSize", 1},
-    {"ns3::TcpSocket::InitialCwnd", 1},
-    {"ns3::TcpSocket::InitialSlowStartThreshold", 1},
+/// less (ns-3.37).
+const std::map<std::string, Smallest> kSmallestUsable = {
+    {"ns3::TcpSocket::SndBufSize", {1, "with less nothing is sent"}},
+    {"ns3::TcpSocket::RcvBufSize", {1, "with less nothing is sent"}},
+    {"ns3::TcpSocket::SegmentSize", {1, "with less nothing is sent"}},
+    {"ns3::TcpSocket::InitialCwnd", {1, "with less nothing is sent"}},
+    {"ns3::TcpSocket::InitialSlowStartThreshold", {1, "with less nothing is sent"}},
+    {"ns3::TcpSocket::ConnCount", {1, "with less no connection is opened"}},
+    {"ns3::TcpSocketBase::MaxWindowSize", {1, "with less ns-3's TCP crashes"}},
+    {"ns3::TcpSocketState::PacingSsRatio", {1, "with less ns-3's TCP divides by 0 when pacing"}},
+    {"ns3::TcpSocketState::PacingCaRatio", {1, "with less ns-3's TCP divides by 0 when pacing"}},
+};
+
+/// TCP timers that must be above 0: with 0 the connection gives up before it is opened.
+const std::set<std::string> kPositiveTimers = {"ns3::TcpSocket::ConnTimeout"};
+
+/// Rates that must be above 0: with pacing, ns-3's TCP divides by a pacing rate of 0.
+const std::set<std::string> kPositiveRates = {"ns3::TcpSocketState::MaxPacingRate"};
+
+/// The TypeId attributes of ns-3's TCP and the type each must derive from: ns-3's checker takes
+/// any type, and TCP crashes on one of another kind and stops on one it cannot create.
+const std::map<std::string, std::string> kTypeIdBases = {
+    {"ns3::TcpL4Protocol::SocketType", "ns3::TcpCongestionOps"},
+    {"ns3::TcpL4Protocol::RecoveryType", "ns3::TcpRecoveryOps"},
+    {"ns3::TcpL4Protocol::RttEstimatorType", "ns3::RttEstimator"},
 };
 
 /// Smallest MTU of an IPv4 link (RFC 791: every host takes 68-octet datagrams).
 constexpr uint64_t kSmallestMtu = 68;
 
+std::string DescribeDerivedTypes(TypeId base);
+
 /**
  * Check a value its attribute's checker took for what the model can use: ns-3's TCP takes
- * negative timers, and 0 where nothing can then be sent.
+ * negative timers, 0 where nothing can then be sent or where it crashes, and a type of another
+ * kind where it needs a congestion control, a recovery or an RTT estimator.
  * \param name the attribute's full name
  * \param checker its checker
  * \param value the value, taken by the checker
- * \return nothing if it is usable, else what is allowed
+ *
+eturn nothing if it is usable, else " (allowed: ...)" and why not
  */
 std::optional<std::string>
 UsabilityProblem(const std::string& name,
@@ -138,21 +247,55 @@ UsabilityProblem(const std::string& name,
                  const std::string& value)
 {
     const Ptr<AttributeValue> empty = checker->Create();
-    if (dynamic_cast<const TimeValue*>(PeekPointer(empty)) && name.rfind("ns3::Tcp", 0) == 0 &&
-        !value.empty() && value[0] == '-')
+    if (dynamic_cast<const TimeValue*>(PeekPointer(empty)) &&
+        (name.rfind("ns3::Tcp", 0) == 0 || name.rfind("ns3::Rtt", 0) == 0))
     {
-        return std::string("a time of 0 or more: a TCP timer");
+        const bool negative = !value.empty() && value[0] == '-';
+        if (kPositiveTimers.count(name) > 0 &&
+            (negative || ParseGprsTime(value, "time") == Seconds(0)))
+        {
+            return std::string(" (allowed: a time above 0: with 0 the connection gives up at "
+                               "once)");
+        }
+        if (negative)
+        {
+            return std::string(" (allowed: a time of 0 or more: a TCP timer)");
+        }
+    }
+    if (kPositiveRates.count(name) > 0)
+    {
+        const Ptr<AttributeValue> rate = checker->CreateValidValue(StringValue(value));
+        const auto* taken = dynamic_cast<const DataRateValue*>(PeekPointer(rate));
+        if (taken && taken->Get().GetBitRate() == 0)
+        {
+            return std::string(" (allowed: a data rate above 0bps: with 0 ns-3's TCP divides by "
+                               "0 when pacing)");
+        }
+    }
+    if (const auto base = kTypeIdBases.find(name); base != kTypeIdBases.end())
+    {
+        const TypeId wanted = TypeId::LookupByName(base->second);
+        const TypeId tid = TypeId::LookupByName(value); // the checker took it
+        const std::string allowed = " (allowed: " + DescribeDerivedTypes(wanted) + ")";
+        if (!gprs::IsTypeKindOf(tid, wanted))
+        {
+            return allowed + ": " + value + " is not a " + wanted.GetName();
+        }
+        if (!tid.HasConstructor())
+        {
+            return allowed + ": " + value + " cannot be created";
+        }
     }
     const std::string attribute = name.substr(name.rfind("::") + 2);
     const auto usable = kSmallestUsable.find(name);
-    const uint64_t smallest = usable != kSmallestUsable.end() ? usable->second
-                              : attribute == "Mtu"            ? kSmallestMtu
-                                                              : 0;
+    const Smallest smallest = usable != kSmallestUsable.end() ? usable->second
+                              : attribute == "Mtu"            ? Smallest{kSmallestMtu, "RFC 791"}
+                                                              : Smallest{0, ""};
     const auto number = TryParseGprsNumber(value);
-    if (smallest > 0 && number && *number < static_cast<double>(smallest))
+    if (smallest.value > 0 && number && *number < static_cast<double>(smallest.value))
     {
-        return "an integer from " + std::to_string(smallest) +
-               (attribute == "Mtu" ? " (RFC 791)" : "; with less nothing is sent");
+        return " (allowed: an integer from " + std::to_string(smallest.value) +
+               (attribute == "Mtu" ? " (RFC 791))" : std::string("; ") + smallest.why + ")");
     }
     return std::nullopt;
 }
@@ -190,13 +333,31 @@ CreatableTypes(TypeId base)
     for (uint16_t i = 0; i < TypeId::GetRegisteredN(); ++i)
     {
         const TypeId tid = TypeId::GetRegistered(i);
-        if (tid.HasConstructor() && (tid == base || tid.IsChildOf(base)))
+        if (tid.HasConstructor() && gprs::IsTypeKindOf(tid, base))
         {
             names.push_back(tid.GetName());
         }
     }
     std::sort(names.begin(), names.end());
     return names;
+}
+
+/**
+ * \param base a type
+ * \return "<base> or a type derived from it" and the types ns-3 can create among them (the
+ *         first two when there are more than four: the line must stay readable)
+ */
+std::string
+DescribeDerivedTypes(TypeId base)
+{
+    const std::vector<std::string> types = CreatableTypes(base);
+    const std::size_t listed = 4;
+    const std::string names = types.size() <= listed
+                                  ? ": " + JoinWords(types, "or")
+                                  : " (" + std::to_string(types.size()) +
+                                        " types, --PrintTypeIds lists them) such as " +
+                                        JoinWords({types.begin(), types.begin() + 2}, "or");
+    return base.GetName() + " or a type derived from it" + names;
 }
 
 /**
@@ -252,15 +413,7 @@ DescribeAttribute(const Ptr<const AttributeChecker>& checker)
     }
     if (const auto* pointer = dynamic_cast<const PointerChecker*>(PeekPointer(checker)))
     {
-        const TypeId base = pointer->GetPointeeTypeId();
-        const std::vector<std::string> types = CreatableTypes(base);
-        const std::size_t listed = 4; // at most: the line must stay readable
-        const std::string names = types.size() <= listed
-                                      ? ": " + JoinWords(types, "or")
-                                      : " (" + std::to_string(types.size()) +
-                                            " types, --PrintTypeIds lists them) such as " +
-                                            JoinWords({types.begin(), types.begin() + 2}, "or");
-        return base.GetName() + " or a type derived from it" + names +
+        return DescribeDerivedTypes(pointer->GetPointeeTypeId()) +
                ", as Type or Type[Name=value|...]";
     }
     if (dynamic_cast<const BooleanValue*>(value))
@@ -304,7 +457,7 @@ FactoryProblem(const std::string& text, TypeId base)
     {
         return typeName + " cannot be created";
     }
-    if (tid != base && !tid.IsChildOf(base))
+    if (!gprs::IsTypeKindOf(tid, base))
     {
         return typeName + " is not a " + base.GetName();
     }
@@ -455,7 +608,11 @@ AttributeArgumentProblem(const std::string& name, const std::string& value)
     }
     else if (const auto unusable = UsabilityProblem(name, info.checker, value))
     {
-        return "invalid option " + given + " (allowed: " + *unusable + ")";
+        return "invalid option " + given + *unusable;
+    }
+    else if (const auto delay = DelayProblem(name, value))
+    {
+        return "invalid option " + given + ": " + *delay;
     }
     return "";
 }

@@ -8,6 +8,7 @@
 #include "ns3/callback.h"
 #include "ns3/command-line.h"
 #include "ns3/trace-helper.h"
+#include "ns3/type-id.h"
 
 #include <cstdint>
 #include <string>
@@ -147,6 +148,22 @@ static_assert(
                                                    const std::string&,
                                                    CommandLineCallback,
                                                    const std::string&)>(&CommandLine::AddValue))>);
+
+/**
+ * \ingroup gprs
+ * Whether a type is a base type or derives from it, as its class does: ns-3.37 registers
+ * ns3::TcpCubic, a TcpCongestionOps, with SetParent<TcpSocketBase> (TypeId::IsChildOf says it
+ * is no TcpCongestionOps, yet TcpL4Protocol's SocketType takes it).
+ * \param tid the type
+ * \param base the base type
+ * \return whether \p tid is \p base or derives from it
+ */
+inline bool
+IsTypeKindOf(TypeId tid, TypeId base)
+{
+    return tid == base || tid.IsChildOf(base) ||
+           (tid.GetName() == "ns3::TcpCubic" && base.GetName() == "ns3::TcpCongestionOps");
+}
 
 } // namespace gprs
 } // namespace ns3

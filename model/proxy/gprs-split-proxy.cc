@@ -7,6 +7,7 @@
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/gprs-ns3-compat.h"
+#include "ns3/gprs-stop-if-invalid.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/simulator.h"
@@ -18,6 +19,7 @@
 #include "ns3/uinteger.h"
 
 #include <iostream>
+#include <stdexcept>
 
 namespace ns3
 {
@@ -34,6 +36,7 @@ namespace
  * \param value its value: empty, or a TypeId name with attributes in ObjectFactory syntax
  * \param base the class it must derive from
  * \return the factory, or nothing for an empty value
+ * \throws std::invalid_argument naming the attribute, the value and what is allowed
  */
 std::optional<ObjectFactory>
 ParseFactory(const std::string& name, const std::string& value, TypeId base)
@@ -44,17 +47,21 @@ ParseFactory(const std::string& name, const std::string& value, TypeId base)
     }
     TypeId tid;
     const std::string typeName = value.substr(0, value.find('['));
-    NS_ABORT_MSG_UNLESS(TypeId::LookupByNameFailSafe(typeName, &tid) && tid.IsChildOf(base),
-                        "GprsSplitProxy " << name << " '" << value << "': '" << typeName
-                                          << "' is not a " << base.GetName()
-                                          << " (allowed: empty for the node's default, or a "
-                                             "TypeId name such as ns3::TcpNewReno, with "
-                                             "attributes as in ns3::GprsTcpClamp[Clamp=12000])");
+    const std::string given = "GprsSplitProxy " + name + " '" + value + "'";
+    if (!TypeId::LookupByNameFailSafe(typeName, &tid) || !gprs::IsTypeKindOf(tid, base) ||
+        !tid.HasConstructor())
+    {
+        throw std::invalid_argument(given + ": '" + typeName + "' is not a " + base.GetName() +
+                                    " that can be created (allowed: empty for the node's "
+                                    "default, or a TypeId name such as ns3::TcpNewReno, with "
+                                    "attributes as in ns3::GprsTcpClamp[Clamp=12000])");
+    }
     ObjectFactoryValue factory;
-    NS_ABORT_MSG_UNLESS(factory.DeserializeFromString(value, MakeObjectFactoryChecker()),
-                        "GprsSplitProxy " << name << " '" << value
-                                          << "': not in ObjectFactory syntax "
-                                             "(TypeName[Attribute=value|...])");
+    if (!factory.DeserializeFromString(value, MakeObjectFactoryChecker()))
+    {
+        throw std::invalid_argument(given + ": not in ObjectFactory syntax (allowed: "
+                                            "TypeName[Attribute=value|...])");
+    }
     return factory.Get();
 }
 
@@ -62,6 +69,7 @@ ParseFactory(const std::string& name, const std::string& value, TypeId base)
  * \param name an attribute
  * \param value its value: empty, true or false
  * \return the flag, or nothing for an empty value
+ * \throws std::invalid_argument naming the attribute, the value and what is allowed
  */
 std::optional<bool>
 ParseFlag(const std::string& name, const std::string& value)
@@ -71,10 +79,11 @@ ParseFlag(const std::string& name, const std::string& value)
         return std::nullopt;
     }
     BooleanValue flag;
-    NS_ABORT_MSG_UNLESS(flag.DeserializeFromString(value, MakeBooleanChecker()),
-                        "GprsSplitProxy " << name << " '" << value
-                                          << "' (allowed: empty for the node's default, true or "
-                                             "false)");
+    if (!flag.DeserializeFromString(value, MakeBooleanChecker()))
+    {
+        throw std::invalid_argument("GprsSplitProxy " + name + " '" + value +
+                                    "' (allowed: empty for the node's default, true or false)");
+    }
     return flag.Get();
 }
 
@@ -297,11 +306,37 @@ GprsSplitProxy::GetCounters() const
 }
 
 void
+GprsSplitProxy::CheckConfiguration() const
+{
+    GetLegConfig(false);
+    GetLegConfig(true);
+}
+
+void
+GprsSplitProxy::CheckLegAttribute(const std::string& name, const std::string& value)
+{
+    for (const std::string leg : {"MobileLeg", "ServerLeg"})
+    {
+        if (name == leg + "CongestionControl")
+        {
+            ParseFactory(name, value, TcpCongestionOps::GetTypeId());
+        }
+        else if (name == leg + "Recovery")
+        {
+            ParseFactory(name, value, TcpRecoveryOps::GetTypeId());
+        }
+        else if (name == leg + "Sack" || name == leg + "Timestamp")
+        {
+            ParseFlag(name, value);
+        }
+    }
+}
+
+void
 GprsSplitProxy::NotifyConstructionCompleted()
 {
     GprsProxy::NotifyConstructionCompleted();
-    GetLegConfig(false);
-    GetLegConfig(true);
+    GprsStopIfInvalid([this]() { CheckConfiguration(); });
 }
 
 bool

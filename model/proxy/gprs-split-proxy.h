@@ -81,9 +81,26 @@ class GprsSplitProxy : public GprsProxy
      * The TCP configuration of a leg, from the attributes.
      * \param mobileLeg the leg towards the mobile (else towards the fixed host)
      * \return the configuration
-     * \note aborts naming the attribute if a value cannot be used
+     * \throws std::invalid_argument naming the attribute, the value and what is allowed if a
+     *         value cannot be used
      */
     GprsTcpLegConfig GetLegConfig(bool mobileLeg) const;
+
+    /**
+     * Check the text attributes of both legs (CongestionControl, Recovery, Sack, Timestamp),
+     * as the proxy does when it is created (and stops the program there with the message).
+     * \throws std::invalid_argument naming the attribute, the value and what is allowed
+     */
+    void CheckConfiguration() const;
+
+    /**
+     * Check a value for one of the legs' text attributes before the proxy is created (what
+     * GprsProxyHelper::Check does with SetProxyAttribute's values); other names pass.
+     * \param name the attribute, e.g. "MobileLegCongestionControl"
+     * \param value its value
+     * \throws std::invalid_argument naming the attribute, the value and what is allowed
+     */
+    static void CheckLegAttribute(const std::string& name, const std::string& value);
 
     /// \return connections split and not yet closed on both legs
     std::size_t GetOpenSplits() const;
@@ -113,7 +130,8 @@ class GprsSplitProxy : public GprsProxy
 
   protected:
     void DoDispose() override;
-    /// Refuses a bad leg attribute at once rather than at the first connection.
+    /// Refuses a bad leg attribute at once rather than at the first connection: stops the
+    /// program with CheckConfiguration's message alone.
     void NotifyConstructionCompleted() override;
     bool Intercept(const GprsTransitPacket& packet, const GprsTransitSegment& s) override;
 

@@ -4,7 +4,7 @@
 
 #include "gprs-tcp-clamp.h"
 
-#include "ns3/abort.h"
+#include "ns3/fatal-error.h"
 #include "ns3/log.h"
 #include "ns3/uinteger.h"
 
@@ -61,11 +61,13 @@ GprsTcpClamp::GetName() const
 void
 GprsTcpClamp::Apply(Ptr<TcpSocketState> tcb) const
 {
-    NS_ABORT_MSG_IF(m_clamp < tcb->m_segmentSize,
-                    "GprsTcpClamp: C_clamp of " << m_clamp << " bytes is below one segment ("
-                                                << tcb->m_segmentSize
-                                                << " bytes): the sender could never send "
-                                                   "(allowed: at least the segment size)");
+    if (m_clamp < tcb->m_segmentSize)
+    {
+        NS_FATAL_ERROR("GprsTcpClamp: C_clamp of " << m_clamp << " bytes is below one segment ("
+                                                   << tcb->m_segmentSize
+                                                   << " bytes): the sender could never send "
+                                                      "(allowed: at least the segment size)");
+    }
     Set(tcb);
 }
 

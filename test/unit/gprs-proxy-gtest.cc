@@ -234,6 +234,29 @@ TEST(GprsSplitProxy, BadLegConfigurationNamesTheAttribute)
     GprsProxyHelper sack("split");
     sack.SetProxyAttribute("ServerLegSack", StringValue("maybe"));
     EXPECT_DEATH(sack.Install(node), "ServerLegSack 'maybe' \\(allowed: empty");
+    // Check() and GprsSplitProxy::CheckLegAttribute throw, for a program that reports the
+    // error itself; the proxy stops with the message alone when created with a bad value.
+    ExpectInvalid([&cc]() { cc.Check(); },
+                  "GprsSplitProxy MobileLegCongestionControl 'ns3::TcpFoo': 'ns3::TcpFoo' is not "
+                  "a ns3::TcpCongestionOps that can be created (allowed: empty for the node's "
+                  "default, or a TypeId name");
+    ExpectInvalid([]() { GprsSplitProxy::CheckLegAttribute("MobileLegTimestamp", "2"); },
+                  "GprsSplitProxy MobileLegTimestamp '2' (allowed: empty for the node's default, "
+                  "true or false)");
+    ExpectInvalid(
+        []() {
+            GprsSplitProxy::CheckLegAttribute("ServerLegCongestionControl",
+                                              "ns3::TcpCongestionOps");
+        },
+        "'ns3::TcpCongestionOps' is not a ns3::TcpCongestionOps that can be created");
+    EXPECT_NO_THROW(GprsSplitProxy::CheckLegAttribute("MobileLegSegmentSize", "whatever"));
+    // ns-3.37 registers TcpCubic under TcpSocketBase; it is a congestion control all the same.
+    EXPECT_NO_THROW(
+        GprsSplitProxy::CheckLegAttribute("ServerLegCongestionControl", "ns3::TcpCubic"));
+    ObjectFactory bad(GprsSplitProxy::GetTypeId().GetName());
+    bad.Set("ServerLegSack", StringValue("maybe"));
+    EXPECT_DEATH(bad.Create<GprsSplitProxy>(),
+                 "^msg=\"GprsSplitProxy ServerLegSack 'maybe' \\(allowed: empty");
     // Good values pass, and an empty one means the node's default.
     const Ptr<GprsSplitProxy> split = CreateObject<GprsSplitProxy>();
     split->SetAttribute("MobileLegCongestionControl",

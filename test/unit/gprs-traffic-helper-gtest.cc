@@ -5,6 +5,8 @@
 // The traffic helper's bad inputs: each stops the program with a message naming the value and
 // what is allowed.
 
+#include "gprs-expect-invalid.h"
+
 #include "ns3/double.h"
 #include "ns3/gprs-traffic-helper.h"
 #include "ns3/internet-stack-helper.h"
@@ -18,25 +20,51 @@ using namespace ns3;
 namespace
 {
 
-TEST(GprsTrafficHelperDeathTest, UnknownServiceIsNamed)
+/// \param service a service \param name an attribute \param value its value \return a helper
+GprsTrafficHelper
+WithAttribute(const std::string& service, const std::string& name, const AttributeValue& value)
 {
-    EXPECT_DEATH(GprsTrafficHelper("video"),
-                 "unknown traffic service 'video' \\(allowed: email, www, ftp\\)");
+    GprsTrafficHelper helper(service);
+    helper.SetAttribute(name, value);
+    return helper;
 }
 
-TEST(GprsTrafficHelperDeathTest, OutOfRangeParametersAreNamedWithTheirValue)
+TEST(GprsTrafficHelper, CheckNamesTheBadValue)
 {
-    EXPECT_DEATH(GprsTrafficHelper("ftp").SetAttribute("BurstsPerHour", DoubleValue(0)),
-                 "traffic service 'ftp': ns3::GprsFtpTraffic::BurstsPerHour = 0 is out of "
-                 "range \\(allowed: double 1e-06:3600");
-    EXPECT_DEATH(GprsTrafficHelper("www").SetAttribute("PagesPerSession", UintegerValue(0)),
-                 "ns3::GprsWwwTraffic::PagesPerSession = 0 is out of range");
-    EXPECT_DEATH(GprsTrafficHelper("www").SetAttribute("ReadingTime", TimeValue(Seconds(-1))),
-                 "ns3::GprsWwwTraffic::ReadingTime = -1.*s is out of range");
-    EXPECT_DEATH(GprsTrafficHelper("email").SetAttribute("DatagramSizeShape", DoubleValue(20)),
-                 "ns3::GprsEmailTraffic::DatagramSizeShape = 20 is out of range");
-    EXPECT_DEATH(GprsTrafficHelper("email").SetAttribute("ReadingTime", TimeValue(Seconds(1))),
-                 "ns3::GprsEmailTraffic has no attribute ReadingTime");
+    // Check() throws, for a program that reports the error itself.
+    ExpectInvalid([] { GprsTrafficHelper("video").Check(); },
+                  "unknown traffic service 'video' (allowed: email, www, ftp)");
+    ExpectInvalid([] { WithAttribute("ftp", "BurstsPerHour", DoubleValue(0)).Check(); },
+                  "traffic service 'ftp': ns3::GprsFtpTraffic::BurstsPerHour = 0 is out of "
+                  "range (allowed: double 1e-06:3600");
+    ExpectInvalid([] { WithAttribute("www", "PagesPerSession", UintegerValue(0)).Check(); },
+                  "ns3::GprsWwwTraffic::PagesPerSession = 0 is out of range");
+    ExpectInvalid([] { WithAttribute("www", "ReadingTime", TimeValue(Seconds(-1))).Check(); },
+                  "ns3::GprsWwwTraffic::ReadingTime = -1");
+    ExpectInvalid([] { WithAttribute("email", "DatagramSizeShape", DoubleValue(20)).Check(); },
+                  "ns3::GprsEmailTraffic::DatagramSizeShape = 20 is out of range");
+    ExpectInvalid([] { WithAttribute("email", "ReadingTime", TimeValue(Seconds(1))).Check(); },
+                  "ns3::GprsEmailTraffic has no attribute ReadingTime");
+    // The first problem is kept.
+    GprsTrafficHelper two = WithAttribute("ftp", "Nosuch", DoubleValue(1));
+    two.SetAttribute("BurstsPerHour", DoubleValue(0));
+    ExpectInvalid([&two] { two.Check(); }, "has no attribute Nosuch");
+    EXPECT_NO_THROW(WithAttribute("www", "ReadingTime", TimeValue(Seconds(30))).Check());
+}
+
+TEST(GprsTrafficHelperDeathTest, InstallStopsWithTheMessageAlone)
+{
+    NodeContainer nodes;
+    nodes.Create(2);
+    InternetStackHelper().Install(nodes);
+    // NS_FATAL_ERROR's message, no "cond=" and no "terminate called".
+    EXPECT_DEATH(
+        GprsTrafficHelper("video").Install(nodes.Get(0), nodes.Get(1), Ipv4Address("10.1.0.2"), 1),
+        "^msg=\"unknown traffic service 'video' \\(allowed: email, www, ftp\\)\", ");
+    EXPECT_DEATH(WithAttribute("ftp", "BurstsPerHour", DoubleValue(0))
+                     .Install(nodes.Get(0), nodes.Get(1), Ipv4Address("10.1.0.2"), 1),
+                 "^msg=\"traffic service 'ftp': ns3::GprsFtpTraffic::BurstsPerHour = 0 is out of "
+                 "range");
 }
 
 TEST(GprsTrafficHelperDeathTest, ParametersThatDoNotFitTogetherAreNamed)

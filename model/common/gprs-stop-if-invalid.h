@@ -2,8 +2,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-#ifndef GPRS_HELPER_CHECK_H
-#define GPRS_HELPER_CHECK_H
+#ifndef GPRS_STOP_IF_INVALID_H
+#define GPRS_STOP_IF_INVALID_H
 
 #include "ns3/fatal-error.h"
 
@@ -13,7 +13,8 @@
 /**
  * \file
  * \ingroup gprs
- * How the helpers turn a refused value into a stop of the program.
+ * How a check that throws std::invalid_argument becomes a stop of the program with its
+ * message alone (helpers' Install, objects that check their attributes when created).
  */
 
 namespace ns3
@@ -21,9 +22,10 @@ namespace ns3
 
 /**
  * \ingroup gprs
- * Run a helper's Check(); if it refuses a value, stop the program with NS_FATAL_ERROR and the
- * check's message alone (what a helper's Install does; a program that wants to report the
- * error itself calls Check() and catches std::invalid_argument).
+ * Run a check; if it refuses a value, stop the program with NS_FATAL_ERROR and the check's
+ * message alone, without "cond=" or "terminate called" (what a helper's Install does with its
+ * Check(); a program that wants to report the error itself calls Check() and catches
+ * std::invalid_argument).
  * \tparam F a callable that throws std::invalid_argument on a bad value
  * \param check the check
  */
@@ -50,4 +52,4 @@ GprsStopIfInvalid(F check)
 
 } // namespace ns3
 
-#endif /* GPRS_HELPER_CHECK_H */
+#endif /* GPRS_STOP_IF_INVALID_H */
