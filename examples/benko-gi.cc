@@ -17,7 +17,9 @@
 #include "common/example-options.h"
 #include "common/example-plot.h"
 #include "common/example-progress.h"
+#include "common/example-runs.h"
 #include "common/example-statistics.h"
+#include "common/example-traces.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
@@ -115,10 +117,15 @@ ConfigureListener(Ptr<GprsTrafficSink> sink, User u)
  * \param run the RNG run
  * \param pcap the capture's file
  * \param progress report progress on stderr
+ * \param traces directory for the run's radio traces (--traceRun), or empty
  * \return every mobile's timeslots
  */
 std::vector<MobileSlots>
-RunOne(const Setup& setup, uint64_t run, const std::string& pcap, bool progress)
+RunOne(const Setup& setup,
+       uint64_t run,
+       const std::string& pcap,
+       bool progress,
+       const std::string& traces)
 {
     RngSeedManager::SetRun(run);
     // ns-3.37's Limited Transmit (RFC 3042), on a connection without SACK whose receive window
@@ -148,6 +155,15 @@ RunOne(const Setup& setup, uint64_t run, const std::string& pcap, bool progress)
         DynamicCast<PointToPointNetDevice>(s.internetDevices.Get(1)),
         "PromiscSniffer",
         file);
+
+    if (!traces.empty())
+    {
+        // The population's radio: every cell's GSMTAP capture, every mobile's RLC blocks.
+        std::filesystem::create_directories(traces);
+        GprsHelper radio;
+        radio.EnableGsmtap(traces + "/gsmtap", s.bssDevices);
+        radio.EnableRlcTraces(traces + "/rlc", s.msDevices);
+    }
 
     const Ptr<UniformRandomVariable> draw = CreateObject<UniformRandomVariable>();
     draw->SetStream(stream++);
@@ -386,6 +402,7 @@ main(int argc, char* argv[])
     uint32_t jobs = 1;
     bool progress = true;
     std::string outdir;
+    ExampleTraceRun traceRun("none");
     std::string rwndShares = "0.3,0.4";
 
     ExampleOptions options(
@@ -404,7 +421,10 @@ main(int argc, char* argv[])
         "figure,key,count,share,median,mean,mode; --outdir receives setup-tree.csv, rtt.csv, "
         "channel-rate.csv, goodput.csv, connections.csv (the analyzer's rows, with the run "
         "and the mobile's timeslots), summary.txt, the .dat files, benko-gi.gnuplot and its "
-        "PNG, and gi-run<N>.pcap. Shares, rates and sizes are engineer's choices (doc/"
+        "PNG, gi-run<N>.pcap (N from 0, the run's index) and runs.csv (one row per run: run, "
+        "complete, always 1, connections, handshakes, greedy_flows, goodput_median_kbps of "
+        "the greedy flows, rate_periods, access_loss_segments, internet_loss_segments). Shares, "
+        "rates and sizes are engineer's choices (doc/"
         "benko-gi.rst.inc), not the paper's. ns-3.37 work-arounds, kept for the results' sake "
         "now that the generators' sockets hold back the empty segment of ns-3 issue #991 "
         "themselves: the senders run without Limited Transmit, and before ns-3.41 users without "
@@ -464,8 +484,16 @@ main(int argc, char* argv[])
     options.AddInteger<uint32_t>("jobs", "parallel worker processes", jobs, 1, 64);
     options.AddFlag("progress", "report progress on stderr", progress);
     options.AddOutputDirectory("outdir",
-                               "directory for the figures' CSV, .dat, gnuplot and the captures",
+                               "directory for the figures' CSV, .dat, gnuplot, the captures and "
+                               "runs.csv",
                                outdir);
+    traceRun.AddTo(
+        options,
+        "the radio of the whole population: every cell's GSMTAP capture "
+        "(gsmtap-<node>-<device>.pcap) and every mobile's RLC block trace, in "
+        "trace-run<K> (the Gi capture of every run is written anyway)",
+        [&runs]() { return runs; },
+        &outdir);
     options.Require("cells", "at most --users cells", [&setup]() {
         return setup.cells <= setup.users;
     });
@@ -506,7 +534,14 @@ main(int argc, char* argv[])
     };
     const std::vector<std::vector<MobileSlots>> measured =
         RunJobs("benko-gi", runs, jobs, [&](std::size_t i) {
-            return RunOne(setup, firstRun + i, pcapOf(i), progress && jobs == 1);
+            const uint64_t run = firstRun + i;
+            return RunOne(setup,
+                          run,
+                          pcapOf(i),
+                          progress && jobs == 1,
+                          traceRun.IsTraced(run) && !outdir.empty()
+                              ? ExampleTraceRun::Directory(outdir, run, {})
+                              : "");
         });
 
     // The analysis: each capture through the same code as gprs-gi-analyzer.
@@ -520,8 +555,27 @@ main(int argc, char* argv[])
     }
     GprsGiAnalyzerConfig config;
     config.mobilePrefix = GprsGiParsePrefix("10.1.0.0/16"); // GprsScenarioHelper's mobiles
+    // Per run: what its capture gave (a population run always runs its --duration).
+    ExampleRunRows runRows({},
+                           {"connections",
+                            "handshakes",
+                            "greedy_flows",
+                            "goodput_median_kbps",
+                            "rate_periods",
+                            "access_loss_segments",
+                            "internet_loss_segments"});
     for (std::size_t run = 0; run < runs; ++run)
     {
+        struct
+        {
+            uint64_t connections{0};
+            uint64_t handshakes{0};
+            std::vector<double> goodput;
+            uint64_t ratePeriods{0};
+            uint64_t accessLoss{0};
+            uint64_t internetLoss{0};
+        } one;
+
         std::map<uint32_t, uint32_t> slotsOf;
         for (const MobileSlots& m : measured[run])
         {
@@ -531,6 +585,14 @@ main(int argc, char* argv[])
         analyzer.SetConnectionCallback([&](const GprsGiConnectionReport& r) {
             summary.AddConnection(r);
             ++f.connections;
+            ++one.connections;
+            one.handshakes += r.setupDelayNs ? 1 : 0;
+            one.accessLoss += r.accessLossDown + r.accessLossUp;
+            one.internetLoss += r.internetLossDown + r.internetLossUp;
+            if (r.Greedy() && r.Throughput())
+            {
+                one.goodput.push_back(*r.Throughput() / 1000);
+            }
             if (connections.is_open())
             {
                 connections << run << ',' << slotsOf[r.mobile] << ',' << GprsGiCsvRow(r) << '\n';
@@ -577,6 +639,7 @@ main(int argc, char* argv[])
         });
         analyzer.SetRateCallback([&](const GprsGiRatePeriod& p) {
             summary.AddRatePeriod(p);
+            ++one.ratePeriods;
             f.rateBySlots[slotsOf[p.mobile]].values.push_back(p.Rate() / 1000);
         });
         analyzer.SetUserCallback([&summary](const GprsGiUserReport& r) { summary.AddUser(r); });
@@ -595,6 +658,16 @@ main(int argc, char* argv[])
             return 1;
         }
         analyzer.Finish();
+        runRows.Add({},
+                    firstRun + run,
+                    true,
+                    {std::to_string(one.connections),
+                     std::to_string(one.handshakes),
+                     std::to_string(one.goodput.size()),
+                     one.goodput.empty() ? "" : RunField(Median(one.goodput)),
+                     std::to_string(one.ratePeriods),
+                     std::to_string(one.accessLoss),
+                     std::to_string(one.internetLoss)});
         if (temporary)
         {
             std::filesystem::remove(pcapOf(run));
@@ -640,6 +713,10 @@ main(int argc, char* argv[])
         summary.Write(text);
         std::ofstream(outdir + "/summary.txt") << text.str();
         WriteFigures(f, outdir);
+    }
+    if (!runRows.Write(outdir))
+    {
+        return 1;
     }
     return 0;
 }

@@ -15,7 +15,9 @@
 #include "common/example-option-text.h"
 #include "common/example-options.h"
 #include "common/example-plot.h"
+#include "common/example-runs.h"
 #include "common/example-statistics.h"
+#include "common/example-traces.h"
 #include "setups/chakravorty-setup.h"
 
 #include "ns3/applications-module.h"
@@ -74,7 +76,7 @@ struct Job
     std::string experiment; //!< a kExperiments entry
     std::string condition;  //!< startup: a kConditions entry; else the C/I
     uint64_t run;           //!< RNG run number
-    bool traces;            //!< write trace files (the first run of each)
+    bool traces;            //!< write trace files (the --traceRun run of each)
 };
 
 /// What one flow of one simulation measured.
@@ -509,6 +511,10 @@ RunOne(const TcpStudy& study, const Job& job, const std::string& outdir)
     }
     const GprsScenario s = study.testbed.Build(RadioOf(study, job), 1, false, 100);
     const std::string dir = JobDirectory(job, outdir);
+    if (!dir.empty())
+    {
+        EnableRunTraces(s, dir);
+    }
 
     auto loss = std::make_shared<InducedLoss>();
     if (job.experiment == "queueing")
@@ -786,6 +792,7 @@ main(int argc, char* argv[])
     uint32_t runs = 1;
     uint32_t jobs = 1;
     std::string outdir;
+    ExampleTraceRun traceRun("first");
 
     ExampleOptions options(
         __FILE__,
@@ -819,9 +826,12 @@ main(int argc, char* argv[])
             gprs::Ns3VersionText() +
             "); --outdir receives per experiment "
             "(and flow) the tracer's files (tcp-sender.dat, rtt.dat, cwnd.dat, inflight.dat, "
-            "ggsn-buffer.dat, ...), rtt-samples.dat, throughput.dat and ack-gaps.dat for the first "
-            "run, and gnuplot "
-            "scripts rendered to PNG when gnuplot is installed. Radio choices (the paper does not "
+            "ggsn-buffer.dat, ...), rtt-samples.dat, throughput.dat and ack-gaps.dat, with "
+            "server.pcap, ggsn.pcap, mobile.pcap, gsmtap.pcap and the mobile's RLC block trace, "
+            "for the --traceRun run (the first by default), gnuplot scripts of them rendered to "
+            "PNG when gnuplot is installed, and runs.csv (the table's rows, one per run and "
+            "flow: experiment, condition, flow, run, complete, then the other columns). Radio "
+            "choices (the paper does not "
             "give C/I): good 24 dB, medium 13 dB (CS-2 BLER 3.4 %), poor 9 dB; C5 and C6 at 24 "
             "dB. " +
             ChakravortySetup::Choices());
@@ -865,7 +875,17 @@ main(int argc, char* argv[])
     options.AddDuration("limit",
                         "simulated time after which a flow counts as incomplete",
                         study.limit);
-    options.AddOutputDirectory("outdir", "directory for traces, .dat files and plots", outdir);
+    options.AddOutputDirectory("outdir",
+                               "directory for runs.csv, traces, .dat files and plots",
+                               outdir);
+    traceRun.AddTo(
+        options,
+        "for each experiment and condition, the tracer's files, rtt-samples.dat, "
+        "throughput.dat, ack-gaps.dat, server.pcap, ggsn.pcap, mobile.pcap, "
+        "gsmtap.pcap and the mobile's RLC block trace, in <experiment>[-<condition>], "
+        "which the figures plot",
+        [&runs]() { return runs; },
+        &outdir);
     study.testbed.AddOptions(options);
     options.SetsAttribute("ns3::BulkSendApplication::MaxBytes", {"bytes", "queueBytes"}, false);
     options.SetsAttribute("ns3::BulkSendApplication::SendSize", {"mss"});
@@ -892,7 +912,7 @@ main(int argc, char* argv[])
         {
             for (uint32_t r = 0; r < runs; ++r)
             {
-                all.push_back(Job{e, c, firstRun + r, r == 0});
+                all.push_back(Job{e, c, firstRun + r, traceRun.IsTraced(firstRun + r)});
             }
         }
     }
@@ -907,6 +927,25 @@ main(int argc, char* argv[])
                  "syn_retransmissions,handshake_s,rtt_median_s,rtt_max_s,base_rtt_s,bdp_bytes,"
                  "time_to_bdp_s,acks,ack_bunch_mean,loss_at_s,recovery_s,share,timeouts,"
                  "complete,window_limit\n";
+    // runs.csv: the same rows, with the columns in the shared order (ExampleRunRows).
+    ExampleRunRows runRows({"experiment", "condition", "flow"},
+                           {"bytes",
+                            "duration_s",
+                            "goodput_kbps",
+                            "syn_retransmissions",
+                            "handshake_s",
+                            "rtt_median_s",
+                            "rtt_max_s",
+                            "base_rtt_s",
+                            "bdp_bytes",
+                            "time_to_bdp_s",
+                            "acks",
+                            "ack_bunch_mean",
+                            "loss_at_s",
+                            "recovery_s",
+                            "share",
+                            "timeouts",
+                            "window_limit"});
     for (std::size_t i = 0; i < all.size(); ++i)
     {
         for (std::size_t f = 1; f <= measured[i].size(); ++f)
@@ -917,19 +956,43 @@ main(int argc, char* argv[])
             {
                 startup[all[i].condition] = {r.bdpBytes, r.GoodputKbps()};
             }
-            std::cout << all[i].experiment << "," << all[i].condition << ",f" << f << ","
-                      << all[i].run << "," << r.bytes << "," << Field(r.durationS) << ","
-                      << Field(r.GoodputKbps()) << "," << r.synRetransmissions << ","
-                      << Field(r.handshakeS) << "," << Field(r.rttMedianS) << ","
-                      << Field(r.rttMaxS) << "," << Field(r.baseRttS) << ","
-                      << (isStartup ? std::to_string(r.bdpBytes) : "") << ","
-                      << (isStartup ? Field(r.timeToBdpS) : "") << "," << r.acks << ","
-                      << (isStartup ? Field(r.ackBunchMean, 2) : "") << "," << Field(r.lossAtS)
-                      << "," << Field(r.recoveryS) << "," << Field(r.share) << "," << r.timeouts
-                      << "," << r.complete << "," << windowLimit << "\n";
+            const std::vector<std::string> keys{all[i].experiment,
+                                                all[i].condition,
+                                                "f" + std::to_string(f)};
+            std::vector<std::string> values{std::to_string(r.bytes),
+                                            Field(r.durationS),
+                                            Field(r.GoodputKbps()),
+                                            std::to_string(r.synRetransmissions),
+                                            Field(r.handshakeS),
+                                            Field(r.rttMedianS),
+                                            Field(r.rttMaxS),
+                                            Field(r.baseRttS),
+                                            isStartup ? std::to_string(r.bdpBytes) : "",
+                                            isStartup ? Field(r.timeToBdpS) : "",
+                                            std::to_string(r.acks),
+                                            isStartup ? Field(r.ackBunchMean, 2) : "",
+                                            Field(r.lossAtS),
+                                            Field(r.recoveryS),
+                                            Field(r.share),
+                                            std::to_string(r.timeouts)};
+            std::cout << keys[0] << "," << keys[1] << "," << keys[2] << "," << all[i].run;
+            for (const std::string& value : values)
+            {
+                std::cout << "," << value;
+            }
+            std::cout << "," << r.complete << "," << windowLimit << "\n";
+            values.push_back(windowLimit);
+            runRows.Add(keys, all[i].run, r.complete, values);
         }
     }
-    if (!outdir.empty())
+    if (!runRows.Write(outdir))
+    {
+        return 1;
+    }
+    // The figures plot the traced run's files.
+    const bool traced =
+        std::any_of(all.begin(), all.end(), [](const Job& job) { return job.traces; });
+    if (!outdir.empty() && traced)
     {
         WritePlots(outdir, experiments, study, startup);
     }

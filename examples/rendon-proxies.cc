@@ -258,7 +258,7 @@ RunOne(const RendonSetup& setup, const Job& job)
     if (!job.traces.empty())
     {
         tracer.WatchRlc(s.pcu, 0);
-        EnableRunTraces(cell, s, job.traces);
+        EnableRunTraces(s, job.traces);
     }
 
     uint64_t backgroundAtStart = 0;
@@ -477,13 +477,14 @@ main(int argc, char* argv[])
     options.AddOutputDirectory("outdir",
                                "directory for runs.csv, the .dat file and the bar chart",
                                outdir);
-    traceRun.AddTo(options,
-                   "for each scenario and variant, the GprsTcpTracer files of the download "
-                   "(tcp-sender.dat, rtt.dat, cwnd.dat, rlc-dl.dat, ...), server.pcap, "
-                   "ggsn.pcap, mobile.pcap, gsmtap.pcap and the mobile's RLC block trace, in "
-                   "trace-run<K>-<scenario>-<variant>",
-                   &runs,
-                   &outdir);
+    traceRun.AddTo(
+        options,
+        "for each scenario and variant, the GprsTcpTracer files of the download "
+        "(tcp-sender.dat, rtt.dat, cwnd.dat, rlc-dl.dat, ...), server.pcap, "
+        "ggsn.pcap, mobile.pcap, gsmtap.pcap and the mobile's RLC block trace, in "
+        "trace-run<K>-<scenario>-<variant>",
+        [&runs]() { return runs; },
+        &outdir);
     options.Require("clamp", "0 or at least the MSS, --mss", [&setup]() {
         return setup.clamp == 0 || setup.clamp >= setup.mss;
     });

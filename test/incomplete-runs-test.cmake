@@ -3,6 +3,7 @@
 # figure's gnuplot script marks them (the regular expression MARK must match it).
 # Variables: EXAMPLE (binary), ARGS (@-separated), WORK_DIR, SCRIPT (the .gp file's name),
 # MARK (a CMake regular expression).
+cmake_minimum_required(VERSION 3.13)
 string(REPLACE "@" ";" ARGS "${ARGS}")
 file(REMOVE_RECURSE ${WORK_DIR})
 file(MAKE_DIRECTORY ${WORK_DIR})

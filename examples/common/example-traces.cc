@@ -62,7 +62,7 @@ ExampleTraceRun::ExampleTraceRun(std::string defaultText)
 void
 ExampleTraceRun::AddTo(ExampleOptions& options,
                        const std::string& traced,
-                       const uint32_t* runs,
+                       std::function<uint32_t()> runs,
                        const std::string* outdir)
 {
     const std::string runText =
@@ -76,7 +76,7 @@ ExampleTraceRun::AddTo(ExampleOptions& options,
                        [](const std::string& text) { return ReadTraceRun(text, nullptr); });
     options.Require("traceRun",
                     "none, first or " + runText + ", with --outdir",
-                    [this, runs, outdir]() {
+                    [this, runs = std::move(runs), outdir]() {
                         uint64_t run = 0;
                         if (m_text == "none" || !ReadTraceRun(m_text, &run))
                         {
@@ -89,7 +89,7 @@ ExampleTraceRun::AddTo(ExampleOptions& options,
                         }
                         const uint64_t first = RngSeedManager::GetRun();
                         return m_text == "first" ||
-                               (run >= first && run - first < (runs ? *runs : 1));
+                               (run >= first && run - first < (runs ? runs() : 1));
                     });
 }
 
@@ -116,14 +116,20 @@ ExampleTraceRun::Directory(const std::string& outdir,
     std::string dir = outdir + "/trace-run" + std::to_string(run);
     for (const std::string& part : parts)
     {
-        dir += "-" + part;
+        // A part may be user text (a page file's path): one file name, of safe characters.
+        dir += "-";
+        for (const char c : part)
+        {
+            dir += std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' ? c : '_';
+        }
     }
     return dir;
 }
 
 void
-EnableRunTraces(GprsHelper& cell, const GprsScenario& s, const std::string& dir, uint32_t mobile)
+EnableRunTraces(const GprsScenario& s, const std::string& dir, uint32_t mobile)
 {
+    GprsHelper cell;
     std::error_code error;
     if (!std::filesystem::create_directories(dir, error) && error)
     {

@@ -8,6 +8,7 @@
 // One run's traces (--traceRun): which run of a study writes them, and what it writes.
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -15,7 +16,6 @@ namespace ns3
 {
 
 class ExampleOptions;
-class GprsHelper;
 struct GprsScenario;
 
 /**
@@ -36,12 +36,13 @@ class ExampleTraceRun
      * the study's runs, or one without --outdir, is refused).
      * \param options the study's options
      * \param traced what the run's traces are, for --help
-     * \param runs the study's --runs (read when the options are checked); null: one run only
+     * \param runs gives the study's runs (called when the options are checked, after every
+     *        option was read); empty: one run only
      * \param outdir the study's --outdir (read when the options are checked)
      */
     void AddTo(ExampleOptions& options,
                const std::string& traced,
-               const uint32_t* runs,
+               std::function<uint32_t()> runs,
                const std::string* outdir);
 
     /**
@@ -54,7 +55,9 @@ class ExampleTraceRun
      * \param outdir the study's --outdir
      * \param run the traced run's RNG run number
      * \param parts what else names the simulation (scenario, variant), in order
-     * \return `<outdir>/trace-run<run>[-<part>...]`, the directory of its traces
+     * \return `<outdir>/trace-run<run>[-<part>...]`, the directory of its traces; a part's
+     *         characters other than letters, digits, '.' and '-' become '_' (a page file's
+     *         path is one name)
      */
     static std::string Directory(const std::string& outdir,
                                  uint64_t run,
@@ -70,16 +73,13 @@ class ExampleTraceRun
  * cell's network-side device) and `mobile.pcap` (the mobile's device), IP packets; `gsmtap.pcap`
  * (the cell's radio blocks and LLC frames, GSMTAP for Wireshark); and the mobile's RLC block
  * trace, `rlc-<node>-<device>-rlc.tr` and `.dat` (GprsHelper::EnableRlcTraces). Call after
- * the scenario is installed and before the simulation runs.
- * \param cell the scenario's cell helper
+ * the scenario is installed and before the simulation runs. The traces are the devices', so
+ * any GprsHelper writes them: the scenario's own is not needed.
  * \param s the scenario
  * \param dir the directory
  * \param mobile the measured mobile's index
  */
-void EnableRunTraces(GprsHelper& cell,
-                     const GprsScenario& s,
-                     const std::string& dir,
-                     uint32_t mobile = 0);
+void EnableRunTraces(const GprsScenario& s, const std::string& dir, uint32_t mobile = 0);
 
 } // namespace ns3
 

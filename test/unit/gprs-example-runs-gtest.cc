@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <gtest/gtest.h>
 #include <sstream>
 #include <stdexcept>
@@ -109,7 +110,8 @@ ParseTraceRun(std::vector<std::string> arguments,
               ExampleTraceRun& trace)
 {
     ExampleOptions options(__FILE__, "test");
-    trace.AddTo(options, "the test's files", &runs, &outdir);
+    const std::function<uint32_t()> runsOf = [runs]() { return runs; };
+    trace.AddTo(options, "the test's files", runsOf, &outdir);
     arguments.insert(arguments.begin(), "test");
     std::vector<char*> argv;
     for (auto& a : arguments)
