@@ -88,11 +88,12 @@ struct User
     uint32_t rwnd;   //!< receive buffer, octets
 };
 
-/// A mobile's address (as the Gi analyzer reads it) and its downlink timeslots.
+/// A mobile's address (as the Gi analyzer reads it), its downlink timeslots and its window.
 struct MobileSlots
 {
-    uint32_t address; //!< IPv4 address, host order
-    uint32_t slots;   //!< downlink timeslots: 2 or 3
+    uint32_t address;    //!< IPv4 address, host order
+    uint32_t slots;      //!< downlink timeslots: 2 or 3
+    bool forcedHighRwnd; //!< ns-3 before 3.41: given 65535 instead of its drawn window
 };
 
 /**
@@ -179,6 +180,7 @@ RunOne(const Setup& setup,
         u.rwnd = w < setup.rwndLowShare                           ? kRwndLow
                  : w < setup.rwndLowShare + setup.rwndMediumShare ? kRwndMedium
                                                                   : kRwndHigh;
+        bool forced = false;
 #if GPRS_NS3_VERSION_MAJOR == 3 && GPRS_NS3_VERSION_MINOR < 41
         // Before ns-3.41, a sender without SACK whose flight the receive window bounds was
         // offered a zero-length segment in recovery and crashed (ns-3 issue #991:
@@ -189,13 +191,14 @@ RunOne(const Setup& setup,
         // among SACK users only.
         if (!u.sack)
         {
+            forced = u.rwnd != kRwndHigh;
             u.rwnd = kRwndHigh;
         }
 #endif
         s.msDevices.Get(i)->SetAttribute(
             "MultislotClass",
             UintegerValue(u.slots == 3 ? kThreeSlotClass : kTwoSlotClass));
-        mobiles.push_back({s.GetMobileAddress(i).Get(), u.slots});
+        mobiles.push_back({s.GetMobileAddress(i).Get(), u.slots, forced});
 
         GprsTrafficHelper www("www");
         www.SetAttribute("SessionsPerHour", DoubleValue(setup.wwwSessionsPerHour));
@@ -253,6 +256,63 @@ struct Samples
         }
     }
 };
+
+/**
+ * summary.txt: GprsGiSummary's text (what gprs-gi-analyzer writes of a capture), with its
+ * greedy-flow classes by SACK and by window, each over all flows, replaced by the goodput
+ * table's (SACK among flows with a high window, windows among flows with SACK), so that
+ * summary.txt and the CSV give one answer; then how many users' windows ns-3 before 3.41
+ * forced to 65535 (users without SACK), which is why the classes are held so.
+ * \param text GprsGiSummary::Write's text
+ * \param goodput the goodput table's classes, kbit/s
+ * \param forced users given the high window instead of their drawn one
+ * \param users users over all runs
+ * \return the summary
+ */
+std::string
+OneAnswerSummary(const std::string& text,
+                 const std::map<std::string, Samples>& goodput,
+                 uint64_t forced,
+                 uint64_t users)
+{
+    std::istringstream in(text);
+    std::ostringstream out;
+    out << std::setprecision(6);
+    std::string line;
+    bool replaced = false;
+    const auto classes = [&out, &goodput]() {
+        for (const auto& [key, samples] : goodput)
+        {
+            if (key.rfind("sack=", 0) == 0 || key.rfind("rwnd=", 0) == 0)
+            {
+                out << "greedy R " << key << ": " << samples.values.size() << " flows, mean "
+                    << Mean(samples.values) * 1000 << " bit/s\n";
+            }
+        }
+    };
+    while (std::getline(in, line))
+    {
+        if (line.rfind("greedy R sack=", 0) == 0 || line.rfind("greedy R rwnd=", 0) == 0)
+        {
+            if (!replaced)
+            {
+                classes();
+                replaced = true;
+            }
+            continue;
+        }
+        out << line << "\n";
+    }
+    if (!replaced)
+    {
+        classes();
+    }
+    out << "rwnd forced to " << kRwndHigh << " (users without SACK, ns-3 before 3.41, issue "
+        << "#991): " << forced << " of " << users
+        << " users; so windows are compared among flows with SACK and SACK among flows with "
+           "a high window, here as in the CSV\n";
+    return out.str();
+}
 
 /// What the analyzer found over every run, grouped as the study's figures.
 struct Figures
@@ -420,7 +480,9 @@ main(int argc, char* argv[])
         "GprsGiAnalyzer at the end of each of --runs runs (RNG runs --RngRun ..). Prints CSV: "
         "figure,key,count,share,median,mean,mode; --outdir receives setup-tree.csv, rtt.csv, "
         "channel-rate.csv, goodput.csv, connections.csv (the analyzer's rows, with the run "
-        "and the mobile's timeslots), summary.txt, the .dat files, benko-gi.gnuplot and its "
+        "and the mobile's timeslots), summary.txt (gprs-gi-analyzer's summary with the goodput "
+        "table's SACK and window classes, so that it and the CSV give one answer, and the "
+        "users whose window was forced high), the .dat files, benko-gi.gnuplot and its "
         "PNG, gi-run<N>.pcap (N from 0, the run's index) and runs.csv (one row per run: run, "
         "complete, always 1, connections, handshakes, greedy_flows, goodput_median_kbps of "
         "the greedy flows, rate_periods, access_loss_segments, internet_loss_segments). Shares, "
@@ -711,7 +773,15 @@ main(int argc, char* argv[])
     {
         std::ostringstream text;
         summary.Write(text);
-        std::ofstream(outdir + "/summary.txt") << text.str();
+        uint64_t forced = 0;
+        for (const auto& run : measured)
+        {
+            forced += std::count_if(run.begin(), run.end(), [](const MobileSlots& m) {
+                return m.forcedHighRwnd;
+            });
+        }
+        std::ofstream(outdir + "/summary.txt")
+            << OneAnswerSummary(text.str(), f.goodput, forced, uint64_t{setup.users} * runs);
         WriteFigures(f, outdir);
     }
     if (!runRows.Write(outdir))
