@@ -76,7 +76,100 @@ struct Setup
     double wwwSessionsPerHour = 3;          //!< browsing sessions per user and hour
     double downloadsPerHour = 2;            //!< downloads per user and hour
     double downloadDatagrams = 250;         //!< mean datagrams of a download (480 octets each)
+    double ciSpread = 0;                    //!< standard deviation of a user's C/I, dB
+    double reselectionsPerHour = 0;         //!< cell reselections per user and hour
+    double outagesPerHour = 0;              //!< outages per user and hour
+    Time outageLength = Seconds(10);        //!< each outage's length
+
+    /// \return whether users differ in their radio (any of the last four options)
+    bool RadioVariety() const
+    {
+        return ciSpread > 0 || reselectionsPerHour > 0 || outagesPerHour > 0;
+    }
 };
+
+/// First random stream of the radio variety's draws: below the streams RunOne assigns from 100
+/// on, so that a population without variety draws exactly what it drew before the option.
+constexpr int64_t kVarietyStream = 10;
+
+/**
+ * Times of a Poisson process over a run, as a GprsMsNetDevice time list.
+ * \param gap draws the exponential gaps, s
+ * \param from first possible time
+ * \param until end of the run
+ * \param length each event's length: 0 for instants ("12.5s,30s"), else intervals
+ *        ("12.5s-22.5s"), which never overlap (the next gap starts at an interval's end)
+ * \return the list, empty when none falls before \p until
+ */
+std::string
+PoissonTimes(const Ptr<ExponentialRandomVariable>& gap, Time from, Time until, Time length)
+{
+    std::ostringstream list;
+    Time t = from + Seconds(gap->GetValue());
+    while (t + length < until)
+    {
+        list << (list.tellp() > 0 ? "," : "") << t.GetMilliSeconds() << "ms";
+        if (length.IsStrictlyPositive())
+        {
+            list << "-" << (t + length).GetMilliSeconds() << "ms";
+        }
+        t += length + Seconds(gap->GetValue());
+    }
+    return list.str();
+}
+
+/**
+ * Give each user a radio of its own (--ciSpread, --reselectionsPerHour, --outagesPerHour):
+ * a C/I drawn around --radio, cell reselections and outages at random times. Draws from
+ * streams of their own (kVarietyStream), made only when asked for.
+ * \param setup the settings
+ * \param s the population
+ */
+void
+DrawRadioVariety(const Setup& setup, const GprsScenario& s)
+{
+    if (!setup.RadioVariety())
+    {
+        return;
+    }
+    const double ci = *TryParseGprsNumber(setup.radio);
+    const auto normal = CreateObject<NormalRandomVariable>();
+    normal->SetAttribute("Mean", DoubleValue(ci));
+    normal->SetAttribute("Variance", DoubleValue(setup.ciSpread * setup.ciSpread));
+    normal->SetAttribute("Bound", DoubleValue(2 * setup.ciSpread));
+    normal->SetStream(kVarietyStream);
+    const auto reselection = CreateObject<ExponentialRandomVariable>();
+    reselection->SetAttribute(
+        "Mean",
+        DoubleValue(setup.reselectionsPerHour > 0 ? 3600 / setup.reselectionsPerHour : 1));
+    reselection->SetStream(kVarietyStream + 1);
+    const auto outage = CreateObject<ExponentialRandomVariable>();
+    outage->SetAttribute("Mean",
+                         DoubleValue(setup.outagesPerHour > 0 ? 3600 / setup.outagesPerHour : 1));
+    outage->SetStream(kVarietyStream + 2);
+    for (uint32_t i = 0; i < s.msDevices.GetN(); ++i)
+    {
+        const Ptr<NetDevice> device = s.msDevices.Get(i);
+        if (setup.ciSpread > 0)
+        {
+            std::ostringstream value;
+            value << std::fixed << std::setprecision(2) << normal->GetValue();
+            device->SetAttribute("RadioConditions", StringValue(value.str()));
+        }
+        if (setup.reselectionsPerHour > 0)
+        {
+            device->SetAttribute(
+                "CellReselections",
+                StringValue(PoissonTimes(reselection, Seconds(1), setup.duration, Time(0))));
+        }
+        if (setup.outagesPerHour > 0)
+        {
+            device->SetAttribute(
+                "Outages",
+                StringValue(PoissonTimes(outage, Seconds(1), setup.duration, setup.outageLength)));
+        }
+    }
+}
 
 /// One user's draw.
 struct User
@@ -145,6 +238,7 @@ RunOne(const Setup& setup,
     scenario.Cell().SetPcuAttribute("UplinkLinkAdaptation", StringValue(la));
     scenario.Cell().SetMsDeviceAttribute("RadioConditions", StringValue(setup.radio));
     const GprsScenario s = scenario.Install(setup.users);
+    DrawRadioVariety(setup, s);
     int64_t stream = 100;
     stream += scenario.Cell().AssignStreams(s.bssDevices, stream);
 
@@ -536,6 +630,38 @@ main(int argc, char* argv[])
                       0.001,
                       3600,
                       "per hour");
+    options.AddNumber("ciSpread",
+                      "radio variety: standard deviation of each user's C/I around --radio, "
+                      "drawn once per user from a normal distribution bounded at twice it "
+                      "(shadowing: 6-8 dB in urban cells); 0: every user at --radio",
+                      setup.ciSpread,
+                      0,
+                      30,
+                      "dB");
+    options.AddNumber("reselectionsPerHour",
+                      "radio variety: cell reselections per user and hour, at Poisson times; "
+                      "each ends the user's TBFs and flushes its queued LLC frames "
+                      "(GprsMsNetDevice CellReselections); 0: none",
+                      setup.reselectionsPerHour,
+                      0,
+                      3600,
+                      "");
+    options.AddNumber("outagesPerHour",
+                      "radio variety: outages per user and hour, starting at Poisson times, "
+                      "each --outageLength long, no block getting through (GprsMsNetDevice "
+                      "Outages); 0: none",
+                      setup.outagesPerHour,
+                      0,
+                      3600,
+                      "");
+    options.AddTime("outageLength",
+                    "radio variety: the length of each outage",
+                    setup.outageLength,
+                    MilliSeconds(1),
+                    Seconds(3600));
+    options.Require("ciSpread", "0, or a number with a constant --radio C/I", [&setup]() {
+        return setup.ciSpread == 0 || TryParseGprsNumber(setup.radio).has_value();
+    });
     options.AddNumber("downloadDatagrams",
                       "mean datagrams of a download (UMTS 30.03 sizes, mean 480 octets each)",
                       setup.downloadDatagrams,
@@ -570,6 +696,11 @@ main(int argc, char* argv[])
     options.SetsAttribute("ns3::TcpSocketBase::Timestamp", {"timestampsShare"}, false);
     options.SetsAttribute("ns3::TcpSocket::RcvBufSize", {"rwndShares"}, false);
     options.SetsAttribute("ns3::TcpSocketBase::LimitedTransmit");
+    options.SetsAttribute("ns3::GprsMsNetDevice::RadioConditions", {"ciSpread"}, false);
+    options.SetsAttribute("ns3::GprsMsNetDevice::CellReselections", {"reselectionsPerHour"}, false);
+    options.SetsAttribute("ns3::GprsMsNetDevice::Outages",
+                          {"outagesPerHour", "outageLength"},
+                          false);
     if (!options.Parse(argc, argv))
     {
         return 2;
