@@ -17,7 +17,9 @@
 #include "common/example-options.h"
 #include "common/example-plot.h"
 #include "common/example-progress.h"
+#include "common/example-runs.h"
 #include "common/example-statistics.h"
+#include "common/example-traces.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
@@ -74,7 +76,100 @@ struct Setup
     double wwwSessionsPerHour = 3;          //!< browsing sessions per user and hour
     double downloadsPerHour = 2;            //!< downloads per user and hour
     double downloadDatagrams = 250;         //!< mean datagrams of a download (480 octets each)
+    double ciSpread = 0;                    //!< standard deviation of a user's C/I, dB
+    double reselectionsPerHour = 0;         //!< cell reselections per user and hour
+    double outagesPerHour = 0;              //!< outages per user and hour
+    Time outageLength = Seconds(10);        //!< each outage's length
+
+    /// \return whether users differ in their radio (any of the last four options)
+    bool RadioVariety() const
+    {
+        return ciSpread > 0 || reselectionsPerHour > 0 || outagesPerHour > 0;
+    }
 };
+
+/// First random stream of the radio variety's draws: below the streams RunOne assigns from 100
+/// on, so that a population without variety draws exactly what it drew before the option.
+constexpr int64_t kVarietyStream = 10;
+
+/**
+ * Times of a Poisson process over a run, as a GprsMsNetDevice time list.
+ * \param gap draws the exponential gaps, s
+ * \param from first possible time
+ * \param until end of the run
+ * \param length each event's length: 0 for instants ("12.5s,30s"), else intervals
+ *        ("12.5s-22.5s"), which never overlap (the next gap starts at an interval's end)
+ * \return the list, empty when none falls before \p until
+ */
+std::string
+PoissonTimes(const Ptr<ExponentialRandomVariable>& gap, Time from, Time until, Time length)
+{
+    std::ostringstream list;
+    Time t = from + Seconds(gap->GetValue());
+    while (t + length < until)
+    {
+        list << (list.tellp() > 0 ? "," : "") << t.GetMilliSeconds() << "ms";
+        if (length.IsStrictlyPositive())
+        {
+            list << "-" << (t + length).GetMilliSeconds() << "ms";
+        }
+        t += length + Seconds(gap->GetValue());
+    }
+    return list.str();
+}
+
+/**
+ * Give each user a radio of its own (--ciSpread, --reselectionsPerHour, --outagesPerHour):
+ * a C/I drawn around --radio, cell reselections and outages at random times. Draws from
+ * streams of their own (kVarietyStream), made only when asked for.
+ * \param setup the settings
+ * \param s the population
+ */
+void
+DrawRadioVariety(const Setup& setup, const GprsScenario& s)
+{
+    if (!setup.RadioVariety())
+    {
+        return;
+    }
+    const double ci = *TryParseGprsNumber(setup.radio);
+    const auto normal = CreateObject<NormalRandomVariable>();
+    normal->SetAttribute("Mean", DoubleValue(ci));
+    normal->SetAttribute("Variance", DoubleValue(setup.ciSpread * setup.ciSpread));
+    normal->SetAttribute("Bound", DoubleValue(2 * setup.ciSpread));
+    normal->SetStream(kVarietyStream);
+    const auto reselection = CreateObject<ExponentialRandomVariable>();
+    reselection->SetAttribute(
+        "Mean",
+        DoubleValue(setup.reselectionsPerHour > 0 ? 3600 / setup.reselectionsPerHour : 1));
+    reselection->SetStream(kVarietyStream + 1);
+    const auto outage = CreateObject<ExponentialRandomVariable>();
+    outage->SetAttribute("Mean",
+                         DoubleValue(setup.outagesPerHour > 0 ? 3600 / setup.outagesPerHour : 1));
+    outage->SetStream(kVarietyStream + 2);
+    for (uint32_t i = 0; i < s.msDevices.GetN(); ++i)
+    {
+        const Ptr<NetDevice> device = s.msDevices.Get(i);
+        if (setup.ciSpread > 0)
+        {
+            std::ostringstream value;
+            value << std::fixed << std::setprecision(2) << normal->GetValue();
+            device->SetAttribute("RadioConditions", StringValue(value.str()));
+        }
+        if (setup.reselectionsPerHour > 0)
+        {
+            device->SetAttribute(
+                "CellReselections",
+                StringValue(PoissonTimes(reselection, Seconds(1), setup.duration, Time(0))));
+        }
+        if (setup.outagesPerHour > 0)
+        {
+            device->SetAttribute(
+                "Outages",
+                StringValue(PoissonTimes(outage, Seconds(1), setup.duration, setup.outageLength)));
+        }
+    }
+}
 
 /// One user's draw.
 struct User
@@ -86,11 +181,12 @@ struct User
     uint32_t rwnd;   //!< receive buffer, octets
 };
 
-/// A mobile's address (as the Gi analyzer reads it) and its downlink timeslots.
+/// A mobile's address (as the Gi analyzer reads it), its downlink timeslots and its window.
 struct MobileSlots
 {
-    uint32_t address; //!< IPv4 address, host order
-    uint32_t slots;   //!< downlink timeslots: 2 or 3
+    uint32_t address;    //!< IPv4 address, host order
+    uint32_t slots;      //!< downlink timeslots: 2 or 3
+    bool forcedHighRwnd; //!< ns-3 before 3.41: given 65535 instead of its drawn window
 };
 
 /**
@@ -115,10 +211,15 @@ ConfigureListener(Ptr<GprsTrafficSink> sink, User u)
  * \param run the RNG run
  * \param pcap the capture's file
  * \param progress report progress on stderr
+ * \param traces directory for the run's radio traces (--traceRun), or empty
  * \return every mobile's timeslots
  */
 std::vector<MobileSlots>
-RunOne(const Setup& setup, uint64_t run, const std::string& pcap, bool progress)
+RunOne(const Setup& setup,
+       uint64_t run,
+       const std::string& pcap,
+       bool progress,
+       const std::string& traces)
 {
     RngSeedManager::SetRun(run);
     // ns-3.37's Limited Transmit (RFC 3042), on a connection without SACK whose receive window
@@ -137,6 +238,7 @@ RunOne(const Setup& setup, uint64_t run, const std::string& pcap, bool progress)
     scenario.Cell().SetPcuAttribute("UplinkLinkAdaptation", StringValue(la));
     scenario.Cell().SetMsDeviceAttribute("RadioConditions", StringValue(setup.radio));
     const GprsScenario s = scenario.Install(setup.users);
+    DrawRadioVariety(setup, s);
     int64_t stream = 100;
     stream += scenario.Cell().AssignStreams(s.bssDevices, stream);
 
@@ -148,6 +250,15 @@ RunOne(const Setup& setup, uint64_t run, const std::string& pcap, bool progress)
         DynamicCast<PointToPointNetDevice>(s.internetDevices.Get(1)),
         "PromiscSniffer",
         file);
+
+    if (!traces.empty())
+    {
+        // The population's radio: every cell's GSMTAP capture, every mobile's RLC blocks.
+        std::filesystem::create_directories(traces);
+        GprsHelper radio;
+        radio.EnableGsmtap(traces + "/gsmtap", s.bssDevices);
+        radio.EnableRlcTraces(traces + "/rlc", s.msDevices);
+    }
 
     const Ptr<UniformRandomVariable> draw = CreateObject<UniformRandomVariable>();
     draw->SetStream(stream++);
@@ -163,6 +274,7 @@ RunOne(const Setup& setup, uint64_t run, const std::string& pcap, bool progress)
         u.rwnd = w < setup.rwndLowShare                           ? kRwndLow
                  : w < setup.rwndLowShare + setup.rwndMediumShare ? kRwndMedium
                                                                   : kRwndHigh;
+        bool forced = false;
 #if GPRS_NS3_VERSION_MAJOR == 3 && GPRS_NS3_VERSION_MINOR < 41
         // Before ns-3.41, a sender without SACK whose flight the receive window bounds was
         // offered a zero-length segment in recovery and crashed (ns-3 issue #991:
@@ -173,13 +285,14 @@ RunOne(const Setup& setup, uint64_t run, const std::string& pcap, bool progress)
         // among SACK users only.
         if (!u.sack)
         {
+            forced = u.rwnd != kRwndHigh;
             u.rwnd = kRwndHigh;
         }
 #endif
         s.msDevices.Get(i)->SetAttribute(
             "MultislotClass",
             UintegerValue(u.slots == 3 ? kThreeSlotClass : kTwoSlotClass));
-        mobiles.push_back({s.GetMobileAddress(i).Get(), u.slots});
+        mobiles.push_back({s.GetMobileAddress(i).Get(), u.slots, forced});
 
         GprsTrafficHelper www("www");
         www.SetAttribute("SessionsPerHour", DoubleValue(setup.wwwSessionsPerHour));
@@ -237,6 +350,63 @@ struct Samples
         }
     }
 };
+
+/**
+ * summary.txt: GprsGiSummary's text (what gprs-gi-analyzer writes of a capture), with its
+ * greedy-flow classes by SACK and by window, each over all flows, replaced by the goodput
+ * table's (SACK among flows with a high window, windows among flows with SACK), so that
+ * summary.txt and the CSV give one answer; then how many users' windows ns-3 before 3.41
+ * forced to 65535 (users without SACK), which is why the classes are held so.
+ * \param text GprsGiSummary::Write's text
+ * \param goodput the goodput table's classes, kbit/s
+ * \param forced users given the high window instead of their drawn one
+ * \param users users over all runs
+ * \return the summary
+ */
+std::string
+OneAnswerSummary(const std::string& text,
+                 const std::map<std::string, Samples>& goodput,
+                 uint64_t forced,
+                 uint64_t users)
+{
+    std::istringstream in(text);
+    std::ostringstream out;
+    out << std::setprecision(6);
+    std::string line;
+    bool replaced = false;
+    const auto classes = [&out, &goodput]() {
+        for (const auto& [key, samples] : goodput)
+        {
+            if (key.rfind("sack=", 0) == 0 || key.rfind("rwnd=", 0) == 0)
+            {
+                out << "greedy R " << key << ": " << samples.values.size() << " flows, mean "
+                    << Mean(samples.values) * 1000 << " bit/s\n";
+            }
+        }
+    };
+    while (std::getline(in, line))
+    {
+        if (line.rfind("greedy R sack=", 0) == 0 || line.rfind("greedy R rwnd=", 0) == 0)
+        {
+            if (!replaced)
+            {
+                classes();
+                replaced = true;
+            }
+            continue;
+        }
+        out << line << "\n";
+    }
+    if (!replaced)
+    {
+        classes();
+    }
+    out << "rwnd forced to " << kRwndHigh << " (users without SACK, ns-3 before 3.41, issue "
+        << "#991): " << forced << " of " << users
+        << " users; so windows are compared among flows with SACK and SACK among flows with "
+           "a high window, here as in the CSV\n";
+    return out.str();
+}
 
 /// What the analyzer found over every run, grouped as the study's figures.
 struct Figures
@@ -386,6 +556,7 @@ main(int argc, char* argv[])
     uint32_t jobs = 1;
     bool progress = true;
     std::string outdir;
+    ExampleTraceRun traceRun("none");
     std::string rwndShares = "0.3,0.4";
 
     ExampleOptions options(
@@ -403,8 +574,13 @@ main(int argc, char* argv[])
         "GprsGiAnalyzer at the end of each of --runs runs (RNG runs --RngRun ..). Prints CSV: "
         "figure,key,count,share,median,mean,mode; --outdir receives setup-tree.csv, rtt.csv, "
         "channel-rate.csv, goodput.csv, connections.csv (the analyzer's rows, with the run "
-        "and the mobile's timeslots), summary.txt, the .dat files, benko-gi.gnuplot and its "
-        "PNG, and gi-run<N>.pcap. Shares, rates and sizes are engineer's choices (doc/"
+        "and the mobile's timeslots), summary.txt (gprs-gi-analyzer's summary with the goodput "
+        "table's SACK and window classes, so that it and the CSV give one answer, and the "
+        "users whose window was forced high), the .dat files, benko-gi.gnuplot and its "
+        "PNG, gi-run<N>.pcap (N from 0, the run's index) and runs.csv (one row per run: run, "
+        "complete, always 1, connections, handshakes, greedy_flows, goodput_median_kbps of "
+        "the greedy flows, rate_periods, access_loss_segments, internet_loss_segments). Shares, "
+        "rates and sizes are engineer's choices (doc/"
         "benko-gi.rst.inc), not the paper's. ns-3.37 work-arounds, kept for the results' sake "
         "now that the generators' sockets hold back the empty segment of ns-3 issue #991 "
         "themselves: the senders run without Limited Transmit, and before ns-3.41 users without "
@@ -454,6 +630,38 @@ main(int argc, char* argv[])
                       0.001,
                       3600,
                       "per hour");
+    options.AddNumber("ciSpread",
+                      "radio variety: standard deviation of each user's C/I around --radio, "
+                      "drawn once per user from a normal distribution bounded at twice it "
+                      "(shadowing: 6-8 dB in urban cells); 0: every user at --radio",
+                      setup.ciSpread,
+                      0,
+                      30,
+                      "dB");
+    options.AddNumber("reselectionsPerHour",
+                      "radio variety: cell reselections per user and hour, at Poisson times; "
+                      "each ends the user's TBFs and flushes its queued LLC frames "
+                      "(GprsMsNetDevice CellReselections); 0: none",
+                      setup.reselectionsPerHour,
+                      0,
+                      3600,
+                      "");
+    options.AddNumber("outagesPerHour",
+                      "radio variety: outages per user and hour, starting at Poisson times, "
+                      "each --outageLength long, no block getting through (GprsMsNetDevice "
+                      "Outages); 0: none",
+                      setup.outagesPerHour,
+                      0,
+                      3600,
+                      "");
+    options.AddTime("outageLength",
+                    "radio variety: the length of each outage",
+                    setup.outageLength,
+                    MilliSeconds(1),
+                    Seconds(3600));
+    options.Require("ciSpread", "0, or a number with a constant --radio C/I", [&setup]() {
+        return setup.ciSpread == 0 || TryParseGprsNumber(setup.radio).has_value();
+    });
     options.AddNumber("downloadDatagrams",
                       "mean datagrams of a download (UMTS 30.03 sizes, mean 480 octets each)",
                       setup.downloadDatagrams,
@@ -464,8 +672,16 @@ main(int argc, char* argv[])
     options.AddInteger<uint32_t>("jobs", "parallel worker processes", jobs, 1, 64);
     options.AddFlag("progress", "report progress on stderr", progress);
     options.AddOutputDirectory("outdir",
-                               "directory for the figures' CSV, .dat, gnuplot and the captures",
+                               "directory for the figures' CSV, .dat, gnuplot, the captures and "
+                               "runs.csv",
                                outdir);
+    traceRun.AddTo(
+        options,
+        "the radio of the whole population: every cell's GSMTAP capture "
+        "(gsmtap-<node>-<device>.pcap) and every mobile's RLC block trace, in "
+        "trace-run<K> (the Gi capture of every run is written anyway)",
+        [&runs]() { return runs; },
+        &outdir);
     options.Require("cells", "at most --users cells", [&setup]() {
         return setup.cells <= setup.users;
     });
@@ -480,6 +696,11 @@ main(int argc, char* argv[])
     options.SetsAttribute("ns3::TcpSocketBase::Timestamp", {"timestampsShare"}, false);
     options.SetsAttribute("ns3::TcpSocket::RcvBufSize", {"rwndShares"}, false);
     options.SetsAttribute("ns3::TcpSocketBase::LimitedTransmit");
+    options.SetsAttribute("ns3::GprsMsNetDevice::RadioConditions", {"ciSpread"}, false);
+    options.SetsAttribute("ns3::GprsMsNetDevice::CellReselections", {"reselectionsPerHour"}, false);
+    options.SetsAttribute("ns3::GprsMsNetDevice::Outages",
+                          {"outagesPerHour", "outageLength"},
+                          false);
     if (!options.Parse(argc, argv))
     {
         return 2;
@@ -506,7 +727,14 @@ main(int argc, char* argv[])
     };
     const std::vector<std::vector<MobileSlots>> measured =
         RunJobs("benko-gi", runs, jobs, [&](std::size_t i) {
-            return RunOne(setup, firstRun + i, pcapOf(i), progress && jobs == 1);
+            const uint64_t run = firstRun + i;
+            return RunOne(setup,
+                          run,
+                          pcapOf(i),
+                          progress && jobs == 1,
+                          traceRun.IsTraced(run) && !outdir.empty()
+                              ? ExampleTraceRun::Directory(outdir, run, {})
+                              : "");
         });
 
     // The analysis: each capture through the same code as gprs-gi-analyzer.
@@ -520,8 +748,27 @@ main(int argc, char* argv[])
     }
     GprsGiAnalyzerConfig config;
     config.mobilePrefix = GprsGiParsePrefix("10.1.0.0/16"); // GprsScenarioHelper's mobiles
+    // Per run: what its capture gave (a population run always runs its --duration).
+    ExampleRunRows runRows({},
+                           {"connections",
+                            "handshakes",
+                            "greedy_flows",
+                            "goodput_median_kbps",
+                            "rate_periods",
+                            "access_loss_segments",
+                            "internet_loss_segments"});
     for (std::size_t run = 0; run < runs; ++run)
     {
+        struct
+        {
+            uint64_t connections{0};
+            uint64_t handshakes{0};
+            std::vector<double> goodput;
+            uint64_t ratePeriods{0};
+            uint64_t accessLoss{0};
+            uint64_t internetLoss{0};
+        } one;
+
         std::map<uint32_t, uint32_t> slotsOf;
         for (const MobileSlots& m : measured[run])
         {
@@ -531,6 +778,14 @@ main(int argc, char* argv[])
         analyzer.SetConnectionCallback([&](const GprsGiConnectionReport& r) {
             summary.AddConnection(r);
             ++f.connections;
+            ++one.connections;
+            one.handshakes += r.setupDelayNs ? 1 : 0;
+            one.accessLoss += r.accessLossDown + r.accessLossUp;
+            one.internetLoss += r.internetLossDown + r.internetLossUp;
+            if (r.Greedy() && r.Throughput())
+            {
+                one.goodput.push_back(*r.Throughput() / 1000);
+            }
             if (connections.is_open())
             {
                 connections << run << ',' << slotsOf[r.mobile] << ',' << GprsGiCsvRow(r) << '\n';
@@ -577,6 +832,7 @@ main(int argc, char* argv[])
         });
         analyzer.SetRateCallback([&](const GprsGiRatePeriod& p) {
             summary.AddRatePeriod(p);
+            ++one.ratePeriods;
             f.rateBySlots[slotsOf[p.mobile]].values.push_back(p.Rate() / 1000);
         });
         analyzer.SetUserCallback([&summary](const GprsGiUserReport& r) { summary.AddUser(r); });
@@ -595,6 +851,16 @@ main(int argc, char* argv[])
             return 1;
         }
         analyzer.Finish();
+        runRows.Add({},
+                    firstRun + run,
+                    true,
+                    {std::to_string(one.connections),
+                     std::to_string(one.handshakes),
+                     std::to_string(one.goodput.size()),
+                     one.goodput.empty() ? "" : RunField(Median(one.goodput)),
+                     std::to_string(one.ratePeriods),
+                     std::to_string(one.accessLoss),
+                     std::to_string(one.internetLoss)});
         if (temporary)
         {
             std::filesystem::remove(pcapOf(run));
@@ -638,8 +904,20 @@ main(int argc, char* argv[])
     {
         std::ostringstream text;
         summary.Write(text);
-        std::ofstream(outdir + "/summary.txt") << text.str();
+        uint64_t forced = 0;
+        for (const auto& run : measured)
+        {
+            forced += std::count_if(run.begin(), run.end(), [](const MobileSlots& m) {
+                return m.forcedHighRwnd;
+            });
+        }
+        std::ofstream(outdir + "/summary.txt")
+            << OneAnswerSummary(text.str(), f.goodput, forced, uint64_t{setup.users} * runs);
         WriteFigures(f, outdir);
+    }
+    if (!runRows.Write(outdir))
+    {
+        return 1;
     }
     return 0;
 }

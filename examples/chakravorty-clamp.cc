@@ -17,7 +17,9 @@
 #include "common/example-option-text.h"
 #include "common/example-options.h"
 #include "common/example-plot.h"
+#include "common/example-runs.h"
 #include "common/example-statistics.h"
+#include "common/example-traces.h"
 #include "setups/chakravorty-setup.h"
 
 #include "ns3/applications-module.h"
@@ -201,6 +203,10 @@ RunOne(const ClampSetup& setup, const Job& job)
     // proxy opens when the server's SYN arrives.
     GprsTcpTracer tracer(job.traces);
     tracer.WatchRlc(s.pcu, 0);
+    if (!job.traces.empty())
+    {
+        EnableRunTraces(s, job.traces);
+    }
     if (clamped)
     {
         const auto split = DynamicCast<GprsSplitProxy>(proxy);
@@ -374,6 +380,23 @@ Aggregate(const std::vector<Result>& rs)
 }
 
 /**
+ * \param row a row of the table
+ * \return "mean stdev" of its transfer time, "? ?" (gnuplot's missing value) when none of
+ *         its runs completed
+ */
+std::string
+Transfer(const Row& row)
+{
+    if (row.incomplete == row.runs)
+    {
+        return "? ?";
+    }
+    std::ostringstream out;
+    out << std::fixed << std::setprecision(4) << row.transfer << " " << row.transferSd;
+    return out.str();
+}
+
+/**
  * \param variant tcp or clamp
  * \param clamp its C_clamp
  * \return the name of its time-series directory
@@ -389,13 +412,26 @@ TraceName(const std::string& variant, uint32_t clamp)
  * \param setup the inputs
  * \param outdir the directory
  * \param rows the aggregates, in table order, with their keys
+ * \param tracedRun the run whose time series were written (--traceRun), if any
  */
 void
 WriteFigures(const ClampSetup& setup,
              const std::string& outdir,
-             const std::vector<std::pair<Key, Row>>& rows)
+             const std::vector<std::pair<Key, Row>>& rows,
+             std::optional<uint64_t> tracedRun)
 {
     const std::string& e = setup.experiment;
+    // A point or bar that averages only the complete runs of its row is marked.
+    std::vector<std::pair<std::string, RunCount>> counts;
+    for (const auto& [key, row] : rows)
+    {
+        const RunCount count{static_cast<uint32_t>(row.runs - row.incomplete),
+                             static_cast<uint32_t>(row.runs)};
+        counts.emplace_back(TraceName(key.variant, key.clamp) +
+                                (e == "short" ? " " + std::to_string(key.bytes) + " B" : ""),
+                            count);
+    }
+    const std::string note = GnuplotIncompleteNote(counts);
     std::vector<std::string> scripts;
     std::ofstream dat(outdir + "/chakravorty-clamp-" + e + ".dat");
     dat << std::fixed << std::setprecision(4);
@@ -409,8 +445,8 @@ WriteFigures(const ClampSetup& setup,
         }
         for (auto& [size, variants] : bySize)
         {
-            dat << size << " " << variants["tcp"].transfer << " " << variants["tcp"].transferSd
-                << " " << variants["clamp"].transfer << " " << variants["clamp"].transferSd << "\n";
+            dat << size << " " << Transfer(variants["tcp"]) << " " << Transfer(variants["clamp"])
+                << "\n";
         }
         std::ofstream gp(outdir + "/chakravorty-clamp-short.gp");
         gp << "set terminal pngcairo size 900,550 noenhanced\n"
@@ -418,8 +454,9 @@ WriteFigures(const ClampSetup& setup,
               "set title \"Short transfers (set-up to teardown), mean and standard deviation of "
            << rows.front().second.runs << " runs\"\n"
            << "set xlabel 'transfer size (KB)'\nset ylabel 'transfer time (s)'\n"
-              "set yrange [0:*]\nset grid\nset key top left\n"
-              "plot 'chakravorty-clamp-short.dat' using ($1/1024-0.15):2:3 with yerrorlines "
+              "set yrange [0:*]\nset grid\nset key top right\nset datafile missing '?'\n"
+           << note
+           << "plot 'chakravorty-clamp-short.dat' using ($1/1024-0.15):2:3 with yerrorlines "
               "title 'TCP', '' using ($1/1024+0.15):4:5 with yerrorlines title 'clamp "
            << setup.clamp << " bytes'\n";
         scripts.push_back("chakravorty-clamp-short.gp");
@@ -430,11 +467,13 @@ WriteFigures(const ClampSetup& setup,
                "ggsn_buffer_mean_bytes utilisation\n";
         for (const auto& [key, row] : rows)
         {
-            dat << key.variant << " " << key.clamp << " " << row.transfer << " " << row.transferSd
-                << " " << row.rttMedian << " " << row.rttMax << " " << row.bufferMean << " "
-                << row.utilisation << "\n";
+            dat << key.variant << " " << key.clamp << " " << Transfer(row) << " " << row.rttMedian
+                << " " << row.rttMax << " " << row.bufferMean << " " << row.utilisation << "\n";
         }
-        // The time series of each variant's first run, one panel for RTT, one for in-flight
+    }
+    if (e != "short" && tracedRun)
+    {
+        // The time series of each variant's traced run, one panel for RTT, one for in-flight
         // data, one for the data delivered.
         std::ofstream gp(outdir + "/chakravorty-clamp-" + e + "-series.gp");
         gp << "set terminal pngcairo size 1000,1100 noenhanced\n"
@@ -442,8 +481,8 @@ WriteFigures(const ClampSetup& setup,
            << e << "-series.png'\nset multiplot layout 3,1 title \""
            << (e == "sweep" ? "C_clamp sweep"
                             : "Recovery from an outage of " + FormatTimeOption(setup.outageLength))
-           << ", " << setup.bytes
-           << "-byte download, first run\"\nset grid\nset key outside right\n";
+           << ", " << setup.bytes << "-byte download, run " << *tracedRun
+           << "\"\nset grid\nset key outside right\n";
         if (e == "recovery")
         {
             const double from = (kStart + setup.outageAt).GetSeconds();
@@ -470,7 +509,9 @@ WriteFigures(const ClampSetup& setup,
         }
         gp << "unset multiplot\n";
         scripts.push_back("chakravorty-clamp-" + e + "-series.gp");
-        if (e == "sweep")
+    }
+    if (e == "sweep")
+    {
         {
             const auto tcp = std::find_if(rows.begin(), rows.end(), [](const auto& r) {
                 return r.first.variant == "tcp";
@@ -481,7 +522,8 @@ WriteFigures(const ClampSetup& setup,
                   "set multiplot layout 2,1 title \"600 KB through the clamp against C_clamp "
                   "(points) and without the proxy (line)\"\nset grid\nset xlabel 'C_clamp "
                   "(KB)'\nset key top left\n"
-                  "set ylabel 'transfer time (s)'\nset yrange [0:*]\n";
+                  "set ylabel 'transfer time (s)'\nset yrange [0:*]\nset datafile missing '?'\n"
+               << note;
             const std::string data = "'chakravorty-clamp-sweep.dat' using ($2/1024):";
             sg << "plot " << data << "3 every ::" << (tcp != rows.end() ? 1 : 0)
                << " with linespoints title 'clamp'";
@@ -522,6 +564,7 @@ main(int argc, char* argv[])
     uint32_t runs = 0;
     uint32_t jobs = 1;
     std::string outdir;
+    ExampleTraceRun traceRun("first");
 
     ExampleOptions options(
         __FILE__,
@@ -549,11 +592,14 @@ main(int argc, char* argv[])
         "retransmissions per run of the sender towards the mobile, outage_s (recovery: the "
         "outage's length, 0 in the runs without), recovery_s (recovery: the time the outage "
         "cost beyond its own length, mean transfer time with it less without it less its "
-        "length) and incomplete (runs that hit --limit); --outdir receives, for the first run "
-        "of each variant (recovery: with the outage), the tracer's time series in "
-        "<experiment>-<variant>/ (rtt.dat, "
-        "inflight.dat, tcp-receiver.dat, ggsn-buffer.dat ...), chakravorty-clamp-"
-        "<experiment>.dat and gnuplot scripts rendered to PNG when gnuplot is installed. "
+        "length) and incomplete (runs that hit --limit); --outdir receives runs.csv (one row per "
+        "run: experiment, variant, clamp_bytes, size_bytes, outage_s, run, complete and the "
+        "run's measurements), for the --traceRun run (the first by default) of each variant "
+        "(short: and size; recovery: with the outage) the tracer's time series in "
+        "<experiment>-<variant>[-<size>]/ (rtt.dat, inflight.dat, tcp-receiver.dat, "
+        "ggsn-buffer.dat ...) with the run's pcaps, GSMTAP capture and RLC block trace, "
+        "chakravorty-clamp-<experiment>.dat and gnuplot scripts rendered to PNG when gnuplot is "
+        "installed, which mark a point averaging only its complete runs (in red). "
         "The receiver: --initialRcvWindow models the Linux 2.4.16 receiver's small first "
         "window (5392 octets, growing by 2 segments per in-order segment up to --rcvBuf, as "
         "Linux 2.4's tcp_grow_window: GprsReceiveWindowGrowth). Choices where the paper is "
@@ -624,8 +670,18 @@ main(int argc, char* argv[])
                                  1000);
     options.AddInteger<uint32_t>("jobs", "parallel worker processes", jobs, 1, 64);
     options.AddOutputDirectory("outdir",
-                               "directory for the time series, .dat files and gnuplot scripts",
+                               "directory for runs.csv, the time series, .dat files and gnuplot "
+                               "scripts",
                                outdir);
+    traceRun.AddTo(
+        options,
+        "for each variant (short: and size; recovery: with the outage), the tracer's time "
+        "series the -series figure plots, server.pcap, ggsn.pcap, mobile.pcap, gsmtap.pcap and "
+        "the mobile's RLC block trace, in <experiment>-<variant>[-<size>]",
+        [&runs, &setup]() { return runs > 0                      ? runs
+                                   : setup.experiment == "short" ? 25
+                                                                 : 1; },
+        &outdir);
     options.Require("clamps", "each at least the MSS, --mss", [&setup]() {
         std::vector<uint64_t> clamps;
         ReadSizes(setup.clamps, 1, &clamps);
@@ -702,21 +758,28 @@ main(int argc, char* argv[])
     keys = unique;
 
     const uint64_t firstRun = RngSeedManager::GetRun();
+    std::optional<uint64_t> tracedRun;
     std::vector<Job> all;
     for (const Key& key : keys)
     {
         for (uint32_t r = 0; r < runs; ++r)
         {
-            // Time series of the first run: the sweep's variants, the recovery's outage runs.
-            const bool traced =
-                !outdir.empty() && r == 0 && (e == "sweep" || (e == "recovery" && key.outage));
-            all.push_back(
-                Job{key.variant,
-                    key.clamp,
-                    key.bytes,
-                    key.outage,
-                    firstRun + r,
-                    traced ? outdir + "/" + e + "-" + TraceName(key.variant, key.clamp) : ""});
+            // Traces of the --traceRun run: the sweep's and short's variants, the recovery's
+            // outage runs.
+            const bool traced = !outdir.empty() && traceRun.IsTraced(firstRun + r) &&
+                                (e != "recovery" || key.outage);
+            const std::string name = e + "-" + TraceName(key.variant, key.clamp) +
+                                     (e == "short" ? "-" + std::to_string(key.bytes) : "");
+            all.push_back(Job{key.variant,
+                              key.clamp,
+                              key.bytes,
+                              key.outage,
+                              firstRun + r,
+                              traced ? outdir + "/" + name : ""});
+            if (traced)
+            {
+                tracedRun = firstRun + r;
+            }
         }
     }
     const std::vector<Result> measured =
@@ -724,10 +787,42 @@ main(int argc, char* argv[])
             return RunOne(setup, all[i]);
         });
     Table results;
+    ExampleRunRows runRows({"experiment", "variant", "clamp_bytes", "size_bytes", "outage_s"},
+                           {"transfer_time_s",
+                            "goodput_kbps",
+                            "rtt_median_s",
+                            "rtt_max_s",
+                            "utilisation",
+                            "ggsn_buffer_mean_bytes",
+                            "ggsn_buffer_max_bytes",
+                            "timeouts",
+                            "retransmissions"});
     for (std::size_t i = 0; i < all.size(); ++i)
     {
-        results[Key{all[i].variant, all[i].clamp, all[i].bytes, all[i].outage}].push_back(
-            measured[i]);
+        const Job& job = all[i];
+        const Result& r = measured[i];
+        results[Key{job.variant, job.clamp, job.bytes, job.outage}].push_back(r);
+        runRows.Add(
+            {e,
+             job.variant,
+             job.clamp > 0 ? std::to_string(job.clamp) : "",
+             std::to_string(job.bytes),
+             e == "recovery" ? RunField(job.outage ? setup.outageLength.GetSeconds() : 0) : ""},
+            job.run,
+            r.complete,
+            {r.complete ? RunField(r.transferS) : "",
+             r.complete ? RunField(r.goodputKbps) : "",
+             RunField(r.rttMedianS),
+             RunField(r.rttMaxS),
+             RunField(r.utilisation),
+             RunField(r.bufferMeanBytes),
+             RunField(r.bufferMaxBytes),
+             std::to_string(r.timeouts),
+             std::to_string(r.retransmissions)});
+    }
+    if (!runRows.Write(outdir))
+    {
+        return 1;
     }
 
     std::cout << "experiment,variant,clamp_bytes,size_bytes,runs,transfer_time_s,"
@@ -805,7 +900,7 @@ main(int argc, char* argv[])
         std::copy_if(rows.begin(), rows.end(), std::back_inserter(plotted), [&e](const auto& r) {
             return e != "recovery" || r.first.outage;
         });
-        WriteFigures(setup, outdir, plotted);
+        WriteFigures(setup, outdir, plotted, tracedRun);
     }
     return 0;
 }

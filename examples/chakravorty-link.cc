@@ -18,6 +18,7 @@
 #include "common/example-option-text.h"
 #include "common/example-options.h"
 #include "common/example-plot.h"
+#include "common/example-runs.h"
 #include "common/example-statistics.h"
 #include "setups/chakravorty-setup.h"
 
@@ -416,8 +417,29 @@ LatencyExperiment(const LinkSetup& setup, uint32_t runs, uint32_t jobs, const st
     // Delays per (direction, size, position), and lost packets.
     std::map<std::tuple<std::string, uint32_t, std::string>, std::vector<double>> delays;
     std::map<std::tuple<std::string, uint32_t, std::string>, uint32_t> lost;
+    // Per run: its packets, those lost, the median and largest delay of the others. A UDP run
+    // always completes: a lost packet is a measurement.
+    ExampleRunRows runRows({"direction", "packet_bytes", "pattern"},
+                           {"packets", "lost", "median_ms", "max_ms"});
     for (std::size_t i = 0; i < all.size(); ++i)
     {
+        std::vector<double> arrived;
+        for (const PacketDelay& packet : measured[i])
+        {
+            if (packet.delayMs >= 0)
+            {
+                arrived.push_back(packet.delayMs);
+            }
+        }
+        runRows.Add(
+            {all[i].direction, std::to_string(all[i].bytes), all[i].bursts ? "bursts" : "single"},
+            all[i].run,
+            true,
+            {std::to_string(measured[i].size()),
+             std::to_string(measured[i].size() - arrived.size()),
+             arrived.empty() ? "" : RunField(Median(arrived), 1),
+             arrived.empty() ? ""
+                             : RunField(*std::max_element(arrived.begin(), arrived.end()), 1)});
         for (const PacketDelay& packet : measured[i])
         {
             const auto key = std::make_tuple(all[i].direction, all[i].bytes, packet.position);
@@ -501,6 +523,10 @@ LatencyExperiment(const LinkSetup& setup, uint32_t runs, uint32_t jobs, const st
     {
         WriteScript(outdir, "link-latency", plot.str());
     }
+    if (!runRows.Write(outdir))
+    {
+        std::exit(1);
+    }
 }
 
 /**
@@ -525,6 +551,8 @@ BandwidthExperiment(const LinkSetup& setup, uint32_t runs, uint32_t jobs, const 
     }
     const Time start = Seconds(1);
     std::cout << "run,time_s,throughput_kbps,ci_db,outage\n";
+    // runs.csv: the same rows, in the shared column order, with the interval as the key.
+    ExampleRunRows runRows({"time_s"}, {"throughput_kbps", "ci_db", "outage"});
     std::ofstream dat;
     if (!outdir.empty())
     {
@@ -545,6 +573,12 @@ BandwidthExperiment(const LinkSetup& setup, uint32_t runs, uint32_t jobs, const 
                 << "," << bytes * 8 / (to - from).GetSeconds() / 1000 << ","
                 << radio.GetCiDb(middle) << "," << radio.IsOutage(middle);
             std::cout << row.str() << "\n";
+            runRows.Add({RunField(middle.GetSeconds())},
+                        firstRun + r,
+                        true,
+                        {RunField(bytes * 8 / (to - from).GetSeconds() / 1000),
+                         RunField(radio.GetCiDb(middle)),
+                         radio.IsOutage(middle) ? "1" : "0"});
             if (dat.is_open())
             {
                 std::string line = row.str();
@@ -577,6 +611,10 @@ BandwidthExperiment(const LinkSetup& setup, uint32_t runs, uint32_t jobs, const 
                 "noborder title 'outage'\n";
         WriteScript(outdir, "link-bandwidth", plot.str());
     }
+    if (!runRows.Write(outdir))
+    {
+        std::exit(1);
+    }
 }
 
 /**
@@ -584,9 +622,10 @@ BandwidthExperiment(const LinkSetup& setup, uint32_t runs, uint32_t jobs, const 
  * \param setup the inputs
  * \param runs runs
  * \param jobs worker processes
+ * \param outdir output directory (runs.csv), or empty
  */
 void
-BufferExperiment(const LinkSetup& setup, uint32_t runs, uint32_t jobs)
+BufferExperiment(const LinkSetup& setup, uint32_t runs, uint32_t jobs, const std::string& outdir)
 {
     const uint64_t firstRun = RngSeedManager::GetRun();
     const std::vector<BufferResult> measured =
@@ -595,6 +634,15 @@ BufferExperiment(const LinkSetup& setup, uint32_t runs, uint32_t jobs)
         });
     std::cout << "run,sent_packets,received_packets,buffer_drops,delivered_during_burst,"
                  "inferred_buffer_bytes,configured_buffer_bytes,max_occupancy_bytes\n";
+    // runs.csv: the same rows, in the shared column order.
+    ExampleRunRows runRows({},
+                           {"sent_packets",
+                            "received_packets",
+                            "buffer_drops",
+                            "delivered_during_burst",
+                            "inferred_buffer_bytes",
+                            "configured_buffer_bytes",
+                            "max_occupancy_bytes"});
     for (uint32_t i = 0; i < runs; ++i)
     {
         const BufferResult& r = measured[i];
@@ -604,6 +652,20 @@ BufferExperiment(const LinkSetup& setup, uint32_t runs, uint32_t jobs)
         std::cout << firstRun + i << "," << r.sent << "," << r.received << "," << r.dropped << ","
                   << r.radioBeforeEnd << "," << inferred << "," << setup.testbed.ggsnBuffer << ","
                   << r.maxOccupancy << "\n";
+        runRows.Add({},
+                    firstRun + i,
+                    true,
+                    {std::to_string(r.sent),
+                     std::to_string(r.received),
+                     std::to_string(r.dropped),
+                     std::to_string(r.radioBeforeEnd),
+                     std::to_string(inferred),
+                     std::to_string(setup.testbed.ggsnBuffer),
+                     std::to_string(r.maxOccupancy)});
+    }
+    if (!runRows.Write(outdir))
+    {
+        std::exit(1);
     }
 }
 
@@ -642,7 +704,11 @@ main(int argc, char* argv[])
         "reached the GGSN), inferred_buffer_bytes ((received - delivered_during_burst) x "
         "1052-octet IP packets, the paper's inference), configured_buffer_bytes (--ggsnBuffer) "
         "and max_occupancy_bytes (the BufferOccupancy trace). --runs replications use RNG runs "
-        "--RngRun .. --RngRun + runs - 1. " +
+        "--RngRun .. --RngRun + runs - 1. Every experiment also writes runs.csv to --outdir, "
+        "one row per run (latency: direction, packet_bytes, pattern single or bursts, run, "
+        "complete, packets, lost, median_ms, max_ms; bandwidth: per run and interval; buffer: "
+        "the table's rows); complete is always 1, a UDP run ends when its packets are sent "
+        "and a lost packet is a measurement. " +
             ChakravortySetup::Choices() +
             " The TCP options do not matter here (UDP only). Radio for latency and buffer: "
             "--ci (paper: not given; 24 dB, a good cell).");
@@ -655,7 +721,9 @@ main(int argc, char* argv[])
                        });
     options.AddInteger<uint32_t>("runs", "runs per configuration", runs, 1, 1000);
     options.AddInteger<uint32_t>("jobs", "parallel worker processes", jobs, 1, 64);
-    options.AddOutputDirectory("outdir", "directory for .dat files and gnuplot scripts", outdir);
+    options.AddOutputDirectory("outdir",
+                               "directory for runs.csv, .dat files and gnuplot scripts",
+                               outdir);
     setup.testbed.AddOptions(options);
     options.AddRadioConditions("ci",
                                "latency and buffer: C/I of the mobile, dB (paper: not given)",
@@ -767,7 +835,7 @@ main(int argc, char* argv[])
     }
     else
     {
-        BufferExperiment(setup, runs, jobs);
+        BufferExperiment(setup, runs, jobs, outdir);
     }
     return 0;
 }

@@ -15,7 +15,9 @@
 #include "common/example-option-text.h"
 #include "common/example-options.h"
 #include "common/example-plot.h"
+#include "common/example-runs.h"
 #include "common/example-statistics.h"
+#include "common/example-traces.h"
 #include "setups/chakravorty-setup.h"
 
 #include "ns3/applications-module.h"
@@ -42,7 +44,8 @@ using namespace ns3;
 namespace
 {
 
-const std::vector<std::string> kExperiments{"startup", "queueing", "fairness"}; //!< C4, C5, C6
+/// C4, C5, C6, and C4's uplink: a greedy flow from the mobile to the server.
+const std::vector<std::string> kExperiments{"startup", "queueing", "fairness", "uplink"};
 const std::vector<std::string> kConditions{"good", "medium", "poor"}; //!< C4's radio conditions
 
 constexpr uint16_t kFirstPort = 5000;           //!< flow f<i>'s sink listens on kFirstPort + i - 1
@@ -59,6 +62,7 @@ struct TcpStudy
     ChakravortySetup testbed;     //!< the shared testbed
     uint64_t bytes{600000};       //!< C4 and C6 downloads (paper: 600 KB)
     uint64_t queueBytes{1000000}; //!< C5's long transfer (paper: "long")
+    uint64_t uplinkBytes{100000}; //!< the uplink flow (paper: not given)
     std::string good{"24"};       //!< C4 good radio, C/I dB
     std::string medium{"13"};     //!< C4 medium radio (CS-2 BLER 3.4 %)
     std::string poor{"9"};        //!< C4 poor radio
@@ -74,7 +78,7 @@ struct Job
     std::string experiment; //!< a kExperiments entry
     std::string condition;  //!< startup: a kConditions entry; else the C/I
     uint64_t run;           //!< RNG run number
-    bool traces;            //!< write trace files (the first run of each)
+    bool traces;            //!< write trace files (the --traceRun run of each)
 };
 
 /// What one flow of one simulation measured.
@@ -485,6 +489,38 @@ RadioOf(const TcpStudy& study, const Job& job)
                                        : study.poor;
 }
 
+/// The uplink's RLC data per kThroughputBin: what the link carried, and of it the new blocks.
+struct UplinkRlcBins
+{
+    std::map<int64_t, std::pair<uint64_t, uint64_t>> octets; //!< bin -> (all, new) RLC data
+
+    /// \param r a radio block of the cell's RLC
+    void OnBlock(const GprsRlcBlockRecord& r)
+    {
+        if (r.dir != GprsDirection::UPLINK || r.lost)
+        {
+            return;
+        }
+        auto& bin = octets[Simulator::Now().GetMilliSeconds() / kThroughputBin.GetMilliSeconds()];
+        bin.first += GprsRlcDataOctets(r.cs);
+        bin.second += r.kind == GprsRlcTxKind::NEW ? GprsRlcDataOctets(r.cs) : 0;
+    }
+
+    /// \param dir where rlc-uplink.dat goes
+    void Write(const std::string& dir) const
+    {
+        std::ofstream dat(dir + "/rlc-uplink.dat");
+        dat << "# bin_end_s all_kbit_s new_kbit_s (uplink RLC data blocks received, per "
+            << kThroughputBin.GetSeconds() << " s bin)\n";
+        for (const auto& [bin, bytes] : octets)
+        {
+            dat << (bin + 1) * kThroughputBin.GetSeconds() << " "
+                << bytes.first * 8 / kThroughputBin.GetSeconds() / 1000 << " "
+                << bytes.second * 8 / kThroughputBin.GetSeconds() / 1000 << "\n";
+        }
+    }
+};
+
 /**
  * Run one simulation.
  * \param study the inputs
@@ -509,6 +545,10 @@ RunOne(const TcpStudy& study, const Job& job, const std::string& outdir)
     }
     const GprsScenario s = study.testbed.Build(RadioOf(study, job), 1, false, 100);
     const std::string dir = JobDirectory(job, outdir);
+    if (!dir.empty())
+    {
+        EnableRunTraces(s, dir);
+    }
 
     auto loss = std::make_shared<InducedLoss>();
     if (job.experiment == "queueing")
@@ -519,32 +559,44 @@ RunOne(const TcpStudy& study, const Job& job, const std::string& outdir)
     }
 
     const bool twoFlows = job.experiment == "fairness";
-    const uint64_t bytes = job.experiment == "queueing" ? study.queueBytes : study.bytes;
+    // The uplink experiment reverses the flow: the mobile sends, the server receives.
+    const bool uplink = job.experiment == "uplink";
+    const Ptr<Node> sender = uplink ? s.mobiles.Get(0) : s.server;
+    const Ptr<Node> receiver = uplink ? s.server : s.mobiles.Get(0);
+    const Ipv4Address receiverAddress = uplink ? s.serverAddress : s.GetMobileAddress(0);
+    const uint64_t bytes = job.experiment == "queueing" ? study.queueBytes
+                           : uplink                     ? study.uplinkBytes
+                                                        : study.bytes;
     std::vector<std::unique_ptr<GprsTcpTracer>> tracers;
     std::vector<std::unique_ptr<FlowProbe>> probes;
     std::vector<Time> starts;
+    UplinkRlcBins uplinkRlc;
+    if (uplink && !dir.empty())
+    {
+        s.pcu->TraceConnectWithoutContext("RlcBlock",
+                                          MakeCallback(&UplinkRlcBins::OnBlock, &uplinkRlc));
+    }
     for (uint32_t f = 0; f < (twoFlows ? 2U : 1U); ++f)
     {
         const uint16_t port = kFirstPort + f;
         const Time start = kFirstStart + (f == 1 ? study.f2Delay : Time(0));
         PacketSinkHelper sinkHelper("ns3::TcpSocketFactory",
                                     InetSocketAddress(Ipv4Address::GetAny(), port));
-        const auto sink = DynamicCast<PacketSink>(sinkHelper.Install(s.mobiles.Get(0)).Get(0));
-        BulkSendHelper bulk("ns3::TcpSocketFactory",
-                            InetSocketAddress(s.GetMobileAddress(0), port));
+        const auto sink = DynamicCast<PacketSink>(sinkHelper.Install(receiver).Get(0));
+        BulkSendHelper bulk("ns3::TcpSocketFactory", InetSocketAddress(receiverAddress, port));
         bulk.SetAttribute("MaxBytes", UintegerValue(bytes));
         bulk.SetAttribute("SendSize", UintegerValue(study.testbed.mss));
-        bulk.Install(s.server).Start(start);
+        bulk.Install(sender).Start(start);
         const std::string flowDir =
             dir.empty() ? "" : (twoFlows ? dir + "/f" + std::to_string(f + 1) : dir);
         tracers.push_back(std::make_unique<GprsTcpTracer>(flowDir));
-        tracers.back()->WatchTcp(s.server, start, sink, bytes);
+        tracers.back()->WatchTcp(sender, start, sink, bytes);
         if (f == 0)
         {
             tracers.back()->WatchRlc(s.pcu, 0);
         }
         probes.push_back(
-            std::make_unique<FlowProbe>(s.server,
+            std::make_unique<FlowProbe>(sender,
                                         port,
                                         start,
                                         sink,
@@ -554,6 +606,10 @@ RunOne(const TcpStudy& study, const Job& job, const std::string& outdir)
     Simulator::Stop(kFirstStart + study.limit);
     Simulator::Run();
     const Time end = Simulator::Now();
+    if (uplink && !dir.empty())
+    {
+        uplinkRlc.Write(dir);
+    }
 
     // The link's rate for the BDP: the mobile's downlink timeslots at the coding scheme's RLC
     // data rate (3 x 12 kbit/s for the paper's 3+1 phone and CS-2).
@@ -735,6 +791,32 @@ WritePlots(const std::string& outdir,
              << "]\nset grid\nset style fill solid 0.5\n"
                 "plot 'startup-good/ack-gaps.dat' with boxes notitle\n";
     }
+    if (ran("uplink"))
+    {
+        // Received per bin: what the uplink RLC carried (rlc-uplink.dat), and TCP's goodput.
+        // The mobile's uplink timeslots (1 for the paper's 3+1 phone) at the coding scheme's
+        // RLC data rate: what the greedy upload can reach at most.
+        const uint32_t slots =
+            std::min<uint32_t>(study.testbed.pdchs,
+                               GprsMultislotClass::Get(study.testbed.msClass).maxTx);
+        const double rlcKbps =
+            slots * GetGprsCodingSchemeInfo(ParseGprsCodingScheme(study.testbed.cs)).dataRateBps /
+            1000;
+        std::ofstream gp = script("chakravorty-uplink", 800);
+        gp << "set multiplot layout 2,1 title \"C4 uplink: a " << study.uplinkBytes
+           << "-byte upload from the mobile at C/I " << study.ci << " dB, " << slots
+           << " uplink timeslot(s) of " << study.testbed.cs
+           << "\"\nset xlabel 'time (s)'\nset grid\nset key top left\n"
+              "set ylabel 'data received at the server (KB)'\n"
+              "plot 'uplink/tcp-receiver.dat' using 1:($2/1000) with steps title 'received'\n"
+              "set ylabel 'throughput (kbit/s)'\nset yrange [0:*]\nset key below\n"
+              "plot 'uplink/rlc-uplink.dat' using 1:2 with steps title 'RLC data received', "
+              "'' using 1:3 with steps title 'of it new RLC data', 'uplink/throughput.dat' "
+              "with steps lw 2 title 'TCP data received (goodput)', "
+           << rlcKbps
+           << " with lines dt 2 lc black title 'RLC data rate of the uplink timeslots'\n"
+              "unset multiplot\n";
+    }
     if (ran("queueing"))
     {
         std::ofstream gp = script("chakravorty-queueing", 900);
@@ -786,6 +868,7 @@ main(int argc, char* argv[])
     uint32_t runs = 1;
     uint32_t jobs = 1;
     std::string outdir;
+    ExampleTraceRun traceRun("first");
 
     ExampleOptions options(
         __FILE__,
@@ -799,7 +882,10 @@ main(int argc, char* argv[])
         "time from that drop until the receiver has the segment), fairness (C6: f1 and f2, "
         "--bytes each, to the same mobile at --ci, f2 starting --f2Delay after f1: SYN "
         "retransmissions and RTT of f2 and each flow's share of the bytes received while "
-        "both ran). The server opens the connections (ns-3's BulkSend), so the handshake "
+        "both ran), uplink (C4's uplink: a greedy --uplinkBytes upload from the mobile to the "
+        "server at --ci, the mobile's uplink timeslots measured: goodput_kbps and throughput "
+        "over time against their RLC data rate; not in the default list, whose results it "
+        "would not change). The server opens the connections (ns-3's BulkSend), so the handshake "
         "packet that waits in the GGSN buffer is the server's SYN (in the paper the mobile "
         "opened them and its SYN-ACK waited). BDP = the mobile's downlink timeslots x the "
         "coding scheme's RLC data rate x the base RTT, the RTT of the flow's first data segment "
@@ -819,9 +905,12 @@ main(int argc, char* argv[])
             gprs::Ns3VersionText() +
             "); --outdir receives per experiment "
             "(and flow) the tracer's files (tcp-sender.dat, rtt.dat, cwnd.dat, inflight.dat, "
-            "ggsn-buffer.dat, ...), rtt-samples.dat, throughput.dat and ack-gaps.dat for the first "
-            "run, and gnuplot "
-            "scripts rendered to PNG when gnuplot is installed. Radio choices (the paper does not "
+            "ggsn-buffer.dat, ...), rtt-samples.dat, throughput.dat and ack-gaps.dat, with "
+            "server.pcap, ggsn.pcap, mobile.pcap, gsmtap.pcap and the mobile's RLC block trace, "
+            "for the --traceRun run (the first by default), gnuplot scripts of them rendered to "
+            "PNG when gnuplot is installed, and runs.csv (the table's rows, one per run and "
+            "flow: experiment, condition, flow, run, complete, then the other columns). Radio "
+            "choices (the paper does not "
             "give C/I): good 24 dB, medium 13 dB (CS-2 BLER 3.4 %), poor 9 dB; C5 and C6 at 24 "
             "dB. " +
             ChakravortySetup::Choices());
@@ -829,13 +918,18 @@ main(int argc, char* argv[])
         "experiment",
         "experiments, comma-separated",
         experimentList,
-        "a comma-separated list of startup, queueing, fairness, each once",
+        "a comma-separated list of startup, queueing, fairness, uplink, each once",
         [](const std::string& text) { return ReadChoiceList(text, kExperiments, nullptr); });
     options.AddInteger<uint32_t>("runs", "runs of each experiment and condition", runs, 1, 1000);
     options.AddInteger<uint32_t>("jobs", "parallel worker processes", jobs, 1, 64);
     options.AddInteger<uint64_t>("bytes",
                                  "bytes of each download in startup and fairness (paper: 600 KB)",
                                  study.bytes,
+                                 1,
+                                 UINT32_MAX);
+    options.AddInteger<uint64_t>("uplinkBytes",
+                                 "bytes of the uplink experiment's upload (paper: not given)",
+                                 study.uplinkBytes,
                                  1,
                                  UINT32_MAX);
     options.AddInteger<uint64_t>("queueBytes",
@@ -865,7 +959,17 @@ main(int argc, char* argv[])
     options.AddDuration("limit",
                         "simulated time after which a flow counts as incomplete",
                         study.limit);
-    options.AddOutputDirectory("outdir", "directory for traces, .dat files and plots", outdir);
+    options.AddOutputDirectory("outdir",
+                               "directory for runs.csv, traces, .dat files and plots",
+                               outdir);
+    traceRun.AddTo(
+        options,
+        "for each experiment and condition, the tracer's files, rtt-samples.dat, "
+        "throughput.dat, ack-gaps.dat, server.pcap, ggsn.pcap, mobile.pcap, "
+        "gsmtap.pcap and the mobile's RLC block trace, in <experiment>[-<condition>], "
+        "which the figures plot",
+        [&runs]() { return runs; },
+        &outdir);
     study.testbed.AddOptions(options);
     options.SetsAttribute("ns3::BulkSendApplication::MaxBytes", {"bytes", "queueBytes"}, false);
     options.SetsAttribute("ns3::BulkSendApplication::SendSize", {"mss"});
@@ -892,7 +996,7 @@ main(int argc, char* argv[])
         {
             for (uint32_t r = 0; r < runs; ++r)
             {
-                all.push_back(Job{e, c, firstRun + r, r == 0});
+                all.push_back(Job{e, c, firstRun + r, traceRun.IsTraced(firstRun + r)});
             }
         }
     }
@@ -907,6 +1011,25 @@ main(int argc, char* argv[])
                  "syn_retransmissions,handshake_s,rtt_median_s,rtt_max_s,base_rtt_s,bdp_bytes,"
                  "time_to_bdp_s,acks,ack_bunch_mean,loss_at_s,recovery_s,share,timeouts,"
                  "complete,window_limit\n";
+    // runs.csv: the same rows, with the columns in the shared order (ExampleRunRows).
+    ExampleRunRows runRows({"experiment", "condition", "flow"},
+                           {"bytes",
+                            "duration_s",
+                            "goodput_kbps",
+                            "syn_retransmissions",
+                            "handshake_s",
+                            "rtt_median_s",
+                            "rtt_max_s",
+                            "base_rtt_s",
+                            "bdp_bytes",
+                            "time_to_bdp_s",
+                            "acks",
+                            "ack_bunch_mean",
+                            "loss_at_s",
+                            "recovery_s",
+                            "share",
+                            "timeouts",
+                            "window_limit"});
     for (std::size_t i = 0; i < all.size(); ++i)
     {
         for (std::size_t f = 1; f <= measured[i].size(); ++f)
@@ -917,19 +1040,43 @@ main(int argc, char* argv[])
             {
                 startup[all[i].condition] = {r.bdpBytes, r.GoodputKbps()};
             }
-            std::cout << all[i].experiment << "," << all[i].condition << ",f" << f << ","
-                      << all[i].run << "," << r.bytes << "," << Field(r.durationS) << ","
-                      << Field(r.GoodputKbps()) << "," << r.synRetransmissions << ","
-                      << Field(r.handshakeS) << "," << Field(r.rttMedianS) << ","
-                      << Field(r.rttMaxS) << "," << Field(r.baseRttS) << ","
-                      << (isStartup ? std::to_string(r.bdpBytes) : "") << ","
-                      << (isStartup ? Field(r.timeToBdpS) : "") << "," << r.acks << ","
-                      << (isStartup ? Field(r.ackBunchMean, 2) : "") << "," << Field(r.lossAtS)
-                      << "," << Field(r.recoveryS) << "," << Field(r.share) << "," << r.timeouts
-                      << "," << r.complete << "," << windowLimit << "\n";
+            const std::vector<std::string> keys{all[i].experiment,
+                                                all[i].condition,
+                                                "f" + std::to_string(f)};
+            std::vector<std::string> values{std::to_string(r.bytes),
+                                            Field(r.durationS),
+                                            Field(r.GoodputKbps()),
+                                            std::to_string(r.synRetransmissions),
+                                            Field(r.handshakeS),
+                                            Field(r.rttMedianS),
+                                            Field(r.rttMaxS),
+                                            Field(r.baseRttS),
+                                            isStartup ? std::to_string(r.bdpBytes) : "",
+                                            isStartup ? Field(r.timeToBdpS) : "",
+                                            std::to_string(r.acks),
+                                            isStartup ? Field(r.ackBunchMean, 2) : "",
+                                            Field(r.lossAtS),
+                                            Field(r.recoveryS),
+                                            Field(r.share),
+                                            std::to_string(r.timeouts)};
+            std::cout << keys[0] << "," << keys[1] << "," << keys[2] << "," << all[i].run;
+            for (const std::string& value : values)
+            {
+                std::cout << "," << value;
+            }
+            std::cout << "," << r.complete << "," << windowLimit << "\n";
+            values.push_back(windowLimit);
+            runRows.Add(keys, all[i].run, r.complete, values);
         }
     }
-    if (!outdir.empty())
+    if (!runRows.Write(outdir))
+    {
+        return 1;
+    }
+    // The figures plot the traced run's files.
+    const bool traced =
+        std::any_of(all.begin(), all.end(), [](const Job& job) { return job.traces; });
+    if (!outdir.empty() && traced)
     {
         WritePlots(outdir, experiments, study, startup);
     }

@@ -15,7 +15,9 @@
 #include "common/example-option-text.h"
 #include "common/example-options.h"
 #include "common/example-plot.h"
+#include "common/example-runs.h"
 #include "common/example-statistics.h"
+#include "common/example-traces.h"
 #include "setups/chakravorty-setup.h"
 
 #include "ns3/core-module.h"
@@ -61,6 +63,7 @@ struct Job
     std::string protocol; //!< http-1.0, http-1.1 or pipelined
     bool clamped;         //!< through the clamp proxy
     uint64_t run;         //!< RNG run number
+    std::string traces;   //!< directory for its traces (--traceRun), or empty
 };
 
 /// What one simulation measured: the browser's statistics.
@@ -84,6 +87,10 @@ RunOne(const WebSetup& setup, const Job& job)
         GprsProxyHelper helper("clamp");
         helper.SetClamp(setup.clamp);
         helper.Install(s);
+    }
+    if (!job.traces.empty())
+    {
+        EnableRunTraces(s, job.traces);
     }
     Ptr<GprsWebServer> server = CreateObject<GprsWebServer>();
     s.server->AddApplication(server);
@@ -164,13 +171,15 @@ Aggregate(const std::vector<Result>& rs)
  * \param clamps the clamp settings run
  * \param rows the aggregates by protocol and clamp
  * \param runs runs per row
+ * \param counts the complete runs of each protocol and clamp setting
  */
 void
 WriteFigures(const std::string& outdir,
              const std::vector<std::string>& protocols,
              const std::vector<bool>& clamps,
              std::map<std::pair<std::string, bool>, Row>& rows,
-             uint32_t runs)
+             uint32_t runs,
+             std::map<std::pair<std::string, bool>, RunCount>& counts)
 {
     std::ofstream dat(outdir + "/chakravorty-web.dat");
     dat << std::fixed << std::setprecision(4) << "# protocol";
@@ -198,12 +207,23 @@ WriteFigures(const std::string& outdir,
        << runs
        << " runs\"\nset ylabel 'page download time (s)'\nset yrange [0:*]\nset grid ytics\n"
           "set style data histograms\nset style histogram errorbars gap 2 lw 1\n"
-          "set style fill solid 0.6 border -1\nset key top right\nplot ";
+          "set style fill solid 0.6 border -1\nset key top right\n";
+    std::vector<std::vector<std::pair<std::string, RunCount>>> marks;
+    std::vector<std::pair<std::string, RunCount>> elements;
+    for (const auto& p : protocols)
+    {
+        marks.emplace_back();
+        for (const bool c : clamps)
+        {
+            marks.back().emplace_back(c ? "clamp" : "no proxy", counts[{p, c}]);
+            elements.emplace_back(p + (c ? " with the clamp" : " without proxy"), counts[{p, c}]);
+        }
+    }
+    gp << GnuplotMarkedTics(protocols, marks) << GnuplotIncompleteNote(elements) << "plot ";
     for (std::size_t i = 0; i < clamps.size(); ++i)
     {
         gp << (i > 0 ? ", " : "") << "'chakravorty-web.dat' using " << 2 + 3 * i << ":" << 3 + 3 * i
-           << (i == 0 ? ":xtic(1)" : "") << " title '"
-           << (clamps[i] ? "with the cwnd clamp" : "without proxy") << "'";
+           << " title '" << (clamps[i] ? "with the cwnd clamp" : "without proxy") << "'";
     }
     gp << "\n";
     gp.close();
@@ -225,6 +245,7 @@ main(int argc, char* argv[])
     uint32_t runs = 10; // the runs of doc/'s Validation (paper: not given)
     uint32_t jobs = 1;
     std::string outdir;
+    ExampleTraceRun traceRun("none");
 
     ExampleOptions options(
         __FILE__,
@@ -245,9 +266,15 @@ main(int argc, char* argv[])
         "DNS query, to the last octet of the last object; mean and standard deviation over the "
         "complete runs), connections (TCP connections opened per page), phi (pipelining factor: "
         "the mean over requests of the requests outstanding on its connection when it was sent) "
-        "and eta (phi over the depth allowed: --depth when pipelined, else 1); --outdir "
-        "receives chakravorty-web.dat and a gnuplot bar chart rendered to PNG when gnuplot is "
-        "installed. Choices where the paper is silent: C/I --ci 20 dB; C_clamp 10 KB (its best "
+        "and eta (phi over the depth allowed: --depth when pipelined, else 1), over the complete "
+        "runs, and incomplete (runs whose page did not complete within --limit); --outdir "
+        "receives runs.csv (one row per run: protocol, clamp, run, complete, page_time_s, "
+        "connections, phi, eta; page_time_s, phi and eta empty when incomplete), "
+        "chakravorty-web.dat and a gnuplot bar chart rendered to PNG "
+        "when gnuplot is installed, on which a bar averaging only its complete runs is marked "
+        "below it ('no proxy 2/3') and in red at the top. Choices where the paper is silent: C/I "
+        "--ci "
+        "20 dB; C_clamp 10 KB (its best "
         "for C7); pipeline depth 4 (Mozilla 1.x); progressive discovery; one DNS look-up; "
         "request and response headers of 433 and 286 octets (GprsWebBrowser, GprsWebServer); "
         "the rest is the shared testbed. " +
@@ -320,7 +347,16 @@ main(int argc, char* argv[])
                                  1,
                                  1000);
     options.AddInteger<uint32_t>("jobs", "parallel worker processes", jobs, 1, 64);
-    options.AddOutputDirectory("outdir", "directory for the .dat file and gnuplot chart", outdir);
+    options.AddOutputDirectory("outdir",
+                               "directory for runs.csv, the .dat file and gnuplot chart",
+                               outdir);
+    traceRun.AddTo(
+        options,
+        "for each protocol and clamp setting, server.pcap, ggsn.pcap, mobile.pcap, "
+        "gsmtap.pcap and the mobile's RLC block trace, in "
+        "trace-run<K>-<protocol>-<off|clamp>",
+        [&runs]() { return runs; },
+        &outdir);
     options.Require("clamp", "at least the MSS, --mss", [&setup]() {
         return setup.clamp >= setup.testbed.mss;
     });
@@ -367,7 +403,14 @@ main(int argc, char* argv[])
         {
             for (uint32_t r = 0; r < runs; ++r)
             {
-                all.push_back(Job{p, c, firstRun + r});
+                const uint64_t run = firstRun + r;
+                all.push_back(
+                    Job{p,
+                        c,
+                        run,
+                        traceRun.IsTraced(run) && !outdir.empty()
+                            ? ExampleTraceRun::Directory(outdir, run, {p, c ? "clamp" : "off"})
+                            : ""});
             }
         }
     }
@@ -376,12 +419,29 @@ main(int argc, char* argv[])
             return RunOne(setup, all[i]);
         });
     std::map<std::pair<std::string, bool>, std::vector<Result>> results;
+    std::map<std::pair<std::string, bool>, RunCount> counts;
+    ExampleRunRows runRows({"protocol", "clamp"}, {"page_time_s", "connections", "phi", "eta"});
     for (std::size_t i = 0; i < all.size(); ++i)
     {
-        results[{all[i].protocol, all[i].clamped}].push_back(measured[i]);
+        const Job& job = all[i];
+        const Result& r = measured[i];
+        results[{job.protocol, job.clamped}].push_back(r);
+        counts[{job.protocol, job.clamped}].Add(r.complete);
+        runRows.Add({job.protocol, job.clamped ? std::to_string(setup.clamp) : "off"},
+                    job.run,
+                    r.complete,
+                    {r.complete ? RunField(r.pageS) : "",
+                     std::to_string(r.connections),
+                     r.complete ? RunField(r.phi) : "",
+                     r.complete ? RunField(r.eta) : ""});
+    }
+    if (!runRows.Write(outdir))
+    {
+        return 1;
     }
 
-    std::cout << "protocol,clamp,runs,page_time_s,page_time_stdev_s,connections,phi,eta\n";
+    std::cout << "protocol,clamp,runs,page_time_s,page_time_stdev_s,connections,phi,eta,"
+                 "incomplete\n";
     std::map<std::pair<std::string, bool>, Row> rows;
     for (const auto& p : protocols)
     {
@@ -400,7 +460,7 @@ main(int argc, char* argv[])
             {
                 std::cout << ",,,,";
             }
-            std::cout << "\n";
+            std::cout << "," << row.incomplete << "\n";
             if (row.incomplete > 0)
             {
                 std::cerr << "warning: " << p << (c ? " with" : " without")
@@ -411,7 +471,7 @@ main(int argc, char* argv[])
     }
     if (!outdir.empty())
     {
-        WriteFigures(outdir, protocols, clamps, rows, runs);
+        WriteFigures(outdir, protocols, clamps, rows, runs, counts);
     }
     return 0;
 }

@@ -15,7 +15,9 @@
 #include "common/example-option-text.h"
 #include "common/example-options.h"
 #include "common/example-plot.h"
+#include "common/example-runs.h"
 #include "common/example-statistics.h"
+#include "common/example-traces.h"
 #include "setups/chakravorty-setup.h"
 
 #include "ns3/core-module.h"
@@ -61,6 +63,7 @@ struct Job
     std::string scenario; //!< http-10, http-11, gprsweb-cold or gprsweb-warm
     std::string features; //!< gprsweb: the feature set; else "-"
     uint64_t run;         //!< RNG run number
+    std::string traces;   //!< directory for its traces (--traceRun), or empty
 };
 
 /// What one simulation measured.
@@ -144,6 +147,10 @@ RunOne(const WebSetup& setup, const Job& job)
     browser->TraceConnectWithoutContext("PageComplete", MakeCallback(+[](const GprsWebPageStats&) {
                                             Simulator::Stop();
                                         }));
+    if (!job.traces.empty())
+    {
+        EnableRunTraces(s, job.traces);
+    }
     g_airBytes = 0;
     s.msDevices.Get(0)->TraceConnectWithoutContext("MacTx", MakeCallback(&CountAir));
     s.bssDevices.Get(0)->TraceConnectWithoutContext("MacTx", MakeCallback(&CountAir));
@@ -219,8 +226,10 @@ struct BarChart
     std::vector<std::string> columns; //!< bar titles
     std::vector<std::string> rows;    //!< cluster labels
     std::map<std::pair<std::string, std::string>, std::pair<double, double>>
-        values; //!< (row,
-                //!< column) -> mean, standard deviation
+        values;                                                     //!< (row,
+                                                                    //!< column) -> mean, standard
+                                                                    //!< deviation
+    std::map<std::pair<std::string, std::string>, RunCount> counts; //!< (row, column) -> runs
 
     /**
      * \param row a cluster \param column a bar \param aggregate its row of the table
@@ -232,6 +241,9 @@ struct BarChart
             rows.push_back(row);
         }
         values[{row, column}] = {aggregate.page, aggregate.pageSd};
+        counts[{row, column}] =
+            RunCount{static_cast<uint32_t>(aggregate.runs - aggregate.incomplete),
+                     static_cast<uint32_t>(aggregate.runs)};
     }
 
     /// Write <name>.dat and <name>.gp in \p outdir and render them. \param outdir the directory
@@ -264,11 +276,26 @@ struct BarChart
            << "\nset ylabel 'page download time (s, log scale)'\nset logscale y\n"
               "set yrange [0.1:*]\nset grid ytics\n"
               "set style data histograms\nset style histogram errorbars gap 2 lw 1\n"
-              "set style fill solid 0.6 border -1\nset xtics rotate by 30 right\nplot ";
+              "set style fill solid 0.6 border -1\nset xtics rotate by 30 right\n";
+        // A bar averaging only its complete runs is marked below its cluster and in the plot.
+        std::vector<std::vector<std::pair<std::string, RunCount>>> marks;
+        std::vector<std::pair<std::string, RunCount>> elements;
+        for (const auto& r : rows)
+        {
+            marks.emplace_back();
+            for (const auto& c : columns)
+            {
+                const auto it = counts.find({r, c});
+                const RunCount count = it == counts.end() ? RunCount{} : it->second;
+                marks.back().emplace_back(c, count);
+                elements.emplace_back(r + " " + c, count);
+            }
+        }
+        gp << GnuplotMarkedTics(rows, marks) << GnuplotIncompleteNote(elements) << "plot ";
         for (std::size_t i = 0; i < columns.size(); ++i)
         {
             gp << (i > 0 ? ", " : "") << "'" << name << ".dat' using " << 2 + 2 * i << ":"
-               << 3 + 2 * i << (i == 0 ? ":xtic(1)" : "") << " title " << GnuplotString(columns[i]);
+               << 3 + 2 * i << " title " << GnuplotString(columns[i]);
         }
         gp << "\n";
         gp.close();
@@ -296,6 +323,7 @@ main(int argc, char* argv[])
     uint32_t runs = 3;
     uint32_t jobs = 1;
     std::string outdir;
+    ExampleTraceRun traceRun("none");
 
     ExampleOptions options(
         __FILE__,
@@ -317,9 +345,13 @@ main(int argc, char* argv[])
         "over the complete runs), bytes_on_air (IP octets through the radio interface, both "
         "directions), connections (the browser's TCP connections), features, object_bytes "
         "(object body octets the server proxy sent), saved_caching_bytes, saved_delta_bytes, "
-        "saved_compression_bytes (octets each feature kept off the air) and pushes; --outdir "
-        "receives gprsweb.dat (scenarios, all features on) and gprsweb-features.dat with "
-        "gnuplot bar charts. The browser through the proxy uses --persistentConnections "
+        "saved_compression_bytes (octets each feature kept off the air) and pushes, over the "
+        "complete runs, and incomplete (runs whose page did not complete within --limit); "
+        "--outdir receives runs.csv (one row per run: page, scenario, features, run, complete "
+        "and the run's measurements), gprsweb.dat (scenarios, all features on) and "
+        "gprsweb-features.dat with gnuplot bar charts, on which a bar averaging only its "
+        "complete runs is marked below its cluster ('static-i 2/3') and in red at the top. The "
+        "browser through the proxy uses --persistentConnections "
         "HTTP/1.1 connections to 127.0.0.1 and no DNS (proxy-dns on). Choices where the paper "
         "is silent: C/I --ci 20 dB; the proxy node next to the GGSN; compression and delta "
         "ratios of GprsWebServerProxy; the rest is the shared testbed. " +
@@ -377,7 +409,16 @@ main(int argc, char* argv[])
                         setup.limit);
     options.AddInteger<uint32_t>("runs", "runs per row", runs, 1, 1000);
     options.AddInteger<uint32_t>("jobs", "parallel worker processes", jobs, 1, 64);
-    options.AddOutputDirectory("outdir", "directory for the .dat files and gnuplot charts", outdir);
+    options.AddOutputDirectory("outdir",
+                               "directory for runs.csv, the .dat files and gnuplot charts",
+                               outdir);
+    traceRun.AddTo(
+        options,
+        "for each page, scenario and feature set, server.pcap, ggsn.pcap, "
+        "mobile.pcap, gsmtap.pcap and the mobile's RLC block trace, in "
+        "trace-run<K>-<page>-<scenario>[-<features>]",
+        [&runs]() { return runs; },
+        &outdir);
     options.SetsAttribute("ns3::GprsMsNetDevice::RadioConditions", {"ci"});
     options.SetsAttribute("ns3::TcpSocket::SegmentSize", {"mss"});
     options.SetsAttribute("ns3::GprsWebBrowser::Page", {"pages"}, false);
@@ -430,7 +471,19 @@ main(int argc, char* argv[])
             {
                 for (uint32_t r = 0; r < runs; ++r)
                 {
-                    all.push_back(Job{page, scenario, f, firstRun + r});
+                    const uint64_t run = firstRun + r;
+                    std::vector<std::string> parts{page, scenario};
+                    if (f != "-")
+                    {
+                        parts.push_back(f);
+                    }
+                    all.push_back(Job{page,
+                                      scenario,
+                                      f,
+                                      run,
+                                      traceRun.IsTraced(run) && !outdir.empty()
+                                          ? ExampleTraceRun::Directory(outdir, run, parts)
+                                          : ""});
                 }
             }
         }
@@ -442,14 +495,40 @@ main(int argc, char* argv[])
     using Key = std::tuple<std::string, std::string, std::string>;
     std::map<Key, std::vector<Result>> results;
     std::vector<Key> order;
+    ExampleRunRows runRows({"page", "scenario", "features"},
+                           {"page_time_s",
+                            "bytes_on_air",
+                            "connections",
+                            "object_bytes",
+                            "saved_caching_bytes",
+                            "saved_delta_bytes",
+                            "saved_compression_bytes",
+                            "pushes"});
     for (std::size_t i = 0; i < all.size(); ++i)
     {
-        const Key key{all[i].page, all[i].scenario, all[i].features};
+        const Job& job = all[i];
+        const Result& r = measured[i];
+        const Key key{job.page, job.scenario, job.features};
         if (results.count(key) == 0)
         {
             order.push_back(key);
         }
-        results[key].push_back(measured[i]);
+        results[key].push_back(r);
+        runRows.Add({CsvField(job.page), job.scenario, job.features},
+                    job.run,
+                    r.complete,
+                    {r.complete ? RunField(r.pageS) : "",
+                     std::to_string(r.airBytes),
+                     std::to_string(r.connections),
+                     std::to_string(r.proxy.objectBytes),
+                     std::to_string(r.proxy.savedCaching + r.offerHitBytes),
+                     std::to_string(r.proxy.savedDelta),
+                     std::to_string(r.proxy.savedCompression),
+                     std::to_string(r.proxy.pushes)});
+    }
+    if (!runRows.Write(outdir))
+    {
+        return 1;
     }
 
     BarChart scenarioChart{"gprsweb",
@@ -457,16 +536,18 @@ main(int argc, char* argv[])
                                std::to_string(runs) + " runs (GPRSWeb: all features on)",
                            pages,
                            {},
+                           {},
                            {}};
     BarChart featureChart{"gprsweb-features",
                           "GPRSWeb with each feature off: page download time, " +
                               std::to_string(runs) + " runs",
                           pages,
                           {},
+                          {},
                           {}};
     std::cout << "page,scenario,runs,page_time_s,page_time_stdev_s,bytes_on_air,connections,"
                  "features,object_bytes,saved_caching_bytes,saved_delta_bytes,"
-                 "saved_compression_bytes,pushes\n";
+                 "saved_compression_bytes,pushes,incomplete\n";
     for (const Key& key : order)
     {
         const auto& [page, scenario, f] = key;
@@ -485,7 +566,7 @@ main(int argc, char* argv[])
         {
             std::cout << ",,,," << f << ",,,,,";
         }
-        std::cout << "\n";
+        std::cout << "," << row.incomplete << "\n";
         if (row.incomplete > 0)
         {
             std::cerr << "warning: " << page << " " << scenario << " " << f << ": "

@@ -14,7 +14,9 @@
 #include "common/example-option-text.h"
 #include "common/example-options.h"
 #include "common/example-plot.h"
+#include "common/example-runs.h"
 #include "common/example-statistics.h"
+#include "common/example-traces.h"
 #include "setups/meyer-setup.h"
 
 #include "ns3/core-module.h"
@@ -37,16 +39,18 @@ namespace
 /// One simulation to run.
 struct Job
 {
-    std::string cs; //!< coding scheme
-    double ciDb;    //!< C/I
-    uint64_t run;   //!< RNG run number
+    std::string cs;     //!< coding scheme
+    double ciDb;        //!< C/I
+    uint64_t run;       //!< RNG run number
+    std::string traces; //!< directory for its traces (--traceRun), or empty
 };
 
 /// What one simulation measured.
 struct Result
 {
-    double seconds{0};    //!< download time (from the start of the transfer)
-    bool complete{false}; //!< all bytes arrived before the time limit
+    double seconds{0};         //!< download time (from the start of the transfer)
+    bool complete{false};      //!< all bytes arrived before the time limit
+    uint64_t bytesReceived{0}; //!< what arrived of them
 };
 
 Result
@@ -58,13 +62,20 @@ RunOne(const MeyerSetup& base, const Job& job, uint64_t bytes, double limitS)
     std::ostringstream radio;
     radio << job.ciDb;
     MeyerRun meyer = BuildMeyerRun(setup, radio.str(), bytes, 1000);
-    GprsTcpTracer tracer("");
+    GprsTcpTracer tracer(job.traces);
     tracer.WatchTcp(meyer.scenario.server, meyer.start, meyer.sink, bytes);
+    if (!job.traces.empty())
+    {
+        tracer.WatchRlc(meyer.scenario.pcu, 0);
+        EnableRunTraces(meyer.scenario, job.traces);
+    }
     Simulator::Stop(meyer.start + Seconds(limitS));
     Simulator::Run();
     Result r;
     r.complete = tracer.GetBytesReceived() >= bytes;
     r.seconds = r.complete ? (tracer.GetLastReceive() - meyer.start).GetSeconds() : limitS;
+    r.bytesReceived = tracer.GetBytesReceived();
+    tracer.Close();
     Simulator::Destroy();
     return r;
 }
@@ -82,6 +93,7 @@ main(int argc, char* argv[])
     uint32_t jobs = 1;
     Time limit = Seconds(3600);
     std::string outdir;
+    ExampleTraceRun traceRun("none");
 
     ExampleOptions options(
         __FILE__,
@@ -93,7 +105,9 @@ main(int argc, char* argv[])
         "hit --limit: no time was measured), incomplete (runs that hit --limit); --outdir "
         "receives m1-CS-n.dat (C/I, mean, stdev of the points measured), m1-CS-n-limit.dat "
         "(C/I, limit, incomplete runs of the others) and meyer-m1-download-time.gp (rendered "
-        "to PNG when gnuplot is installed), which marks the latter at the limit. " +
+        "to PNG when gnuplot is installed), which marks the latter at the limit, and runs.csv "
+        "(one row per run: cs, ci_db, run, complete, download_time_s, goodput_kbps, "
+        "bytes_received). " +
             MeyerSetup::Choices());
     setup.AddOptions(options, false);
     std::vector<std::string> schemes;
@@ -139,7 +153,17 @@ main(int argc, char* argv[])
     options.AddDuration("limit",
                         "simulated time after which a download counts as incomplete",
                         limit);
-    options.AddOutputDirectory("outdir", "directory for .dat files and the gnuplot script", outdir);
+    options.AddOutputDirectory("outdir",
+                               "directory for runs.csv, .dat files and the gnuplot script",
+                               outdir);
+    traceRun.AddTo(
+        options,
+        "for each coding scheme and C/I, the GprsTcpTracer files of the download "
+        "(tcp-sender.dat, rtt.dat, cwnd.dat, rlc-dl.dat, ...), server.pcap, "
+        "ggsn.pcap, mobile.pcap, gsmtap.pcap and the mobile's RLC block trace, in "
+        "trace-run<K>-<cs>-<ci>",
+        [&runs]() { return runs; },
+        &outdir);
     options.SetsAttribute("ns3::GprsPcu::DownlinkLinkAdaptation", {"cs-list"}, false);
     options.SetsAttribute("ns3::GprsPcu::UplinkLinkAdaptation", {"cs-list"}, false);
     options.SetsAttribute("ns3::GprsMsNetDevice::RadioConditions", {"ci-list"}, false);
@@ -161,7 +185,14 @@ main(int argc, char* argv[])
         {
             for (uint32_t r = 0; r < runs; ++r)
             {
-                all.push_back(Job{cs, ci, firstRun + r});
+                const uint64_t run = firstRun + r;
+                all.push_back(
+                    Job{cs,
+                        ci,
+                        run,
+                        traceRun.IsTraced(run) && !outdir.empty()
+                            ? ExampleTraceRun::Directory(outdir, run, {cs, FormatGprsNumber(ci)})
+                            : ""});
             }
         }
     }
@@ -171,6 +202,21 @@ main(int argc, char* argv[])
             return RunOne(setup, all[i], bytes, limitS);
         });
 
+    ExampleRunRows runRows({"cs", "ci_db"}, {"download_time_s", "goodput_kbps", "bytes_received"});
+    for (std::size_t i = 0; i < all.size(); ++i)
+    {
+        const Result& r = results[i];
+        runRows.Add({all[i].cs, RunField(all[i].ciDb)},
+                    all[i].run,
+                    r.complete,
+                    {r.complete ? RunField(r.seconds) : "",
+                     r.complete ? RunField(bytes * 8 / r.seconds / 1000) : "",
+                     std::to_string(r.bytesReceived)});
+    }
+    if (!runRows.Write(outdir))
+    {
+        return 1;
+    }
     std::cout << "cs,ci_db,bytes,runs,download_time_s,download_time_stdev_s,goodput_kbps,"
                  "incomplete\n";
     // Per coding scheme: the points whose runs all completed, and those where a run hit the

@@ -15,7 +15,9 @@
 #include "common/example-option-text.h"
 #include "common/example-options.h"
 #include "common/example-plot.h"
+#include "common/example-runs.h"
 #include "common/example-statistics.h"
+#include "common/example-traces.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
@@ -89,21 +91,23 @@ struct Job
     std::string scenario; //!< one-user or busy
     std::string variant;  //!< a kVariants entry
     uint64_t run;         //!< RNG run number
+    std::string traces;   //!< directory for its traces (--traceRun), or empty
 };
 
 /// What one simulation measured.
 struct Result
 {
-    bool complete{false};     //!< the download completed within --limit
-    double throughputKbps{0}; //!< its throughput, if complete
-    uint64_t fhSegments{0};   //!< data segments the fixed host sent
-    uint64_t fhData{0};       //!< of which data-driven retransmissions
-    uint64_t fhTimer{0};      //!< of which timer-driven retransmissions
-    uint64_t fhTimeouts{0};   //!< the fixed host's retransmission timeouts
-    uint64_t pxSegments{0};   //!< data segments the proxy sent to the mobile
-    uint64_t pxData{0};       //!< of which its data-driven retransmissions
-    uint64_t pxTimer{0};      //!< of which its timer-driven retransmissions
-    double backgroundKbps{0}; //!< the background users' received rate during the download
+    bool complete{false};      //!< the download completed within --limit
+    double throughputKbps{0};  //!< its throughput, if complete
+    uint64_t bytesReceived{0}; //!< what the mobile received of it
+    uint64_t fhSegments{0};    //!< data segments the fixed host sent
+    uint64_t fhData{0};        //!< of which data-driven retransmissions
+    uint64_t fhTimer{0};       //!< of which timer-driven retransmissions
+    uint64_t fhTimeouts{0};    //!< the fixed host's retransmission timeouts
+    uint64_t pxSegments{0};    //!< data segments the proxy sent to the mobile
+    uint64_t pxData{0};        //!< of which its data-driven retransmissions
+    uint64_t pxTimer{0};       //!< of which its timer-driven retransmissions
+    double backgroundKbps{0};  //!< the background users' received rate during the download
 };
 
 /**
@@ -249,8 +253,13 @@ RunOne(const RendonSetup& setup, const Job& job)
     // (ns-3 sends what it has at once, without Nagle's algorithm).
     bulk.SetAttribute("SendSize", UintegerValue(setup.mss));
     bulk.Install(s.server).Start(start);
-    GprsTcpTracer tracer("");
+    GprsTcpTracer tracer(job.traces);
     tracer.WatchTcp(s.server, start, sink, setup.bytes);
+    if (!job.traces.empty())
+    {
+        tracer.WatchRlc(s.pcu, 0);
+        EnableRunTraces(s, job.traces);
+    }
 
     uint64_t backgroundAtStart = 0;
     Simulator::Schedule(start, [&backgroundAtStart, &backgroundSinks]() {
@@ -264,6 +273,7 @@ RunOne(const RendonSetup& setup, const Job& job)
 
     Result r;
     r.complete = tracer.GetBytesReceived() >= setup.bytes;
+    r.bytesReceived = tracer.GetBytesReceived();
     const Time end = r.complete ? tracer.GetLastReceive() : start + setup.limit;
     if (r.complete)
     {
@@ -283,6 +293,7 @@ RunOne(const RendonSetup& setup, const Job& job)
         background += b->GetTotalRx();
     }
     r.backgroundKbps = (background - backgroundAtStart) * 8 / (end - start).GetSeconds() / 1000;
+    tracer.Close();
     Simulator::Destroy();
     return r;
 }
@@ -341,6 +352,7 @@ main(int argc, char* argv[])
     uint32_t runs = 30;
     uint32_t jobs = 1;
     std::string outdir;
+    ExampleTraceRun traceRun("none");
 
     ExampleOptions options(
         __FILE__,
@@ -363,8 +375,14 @@ main(int argc, char* argv[])
         "proxy_timer_retx_pct (the proxy's, per 100 data segments it sent to the mobile; empty "
         "without a proxy that sends), fh_timeouts (per run), incomplete (runs that hit "
         "--limit), background_kbps (what the background users received during the download) "
-        "and skipped (why a variant was not run); --outdir receives rendon-throughput.dat and "
-        "rendon-throughput.gp, a bar chart rendered to PNG when gnuplot is installed. Paper "
+        "and skipped (why a variant was not run); --outdir receives runs.csv (one row per run: "
+        "scenario, variant, run, complete, throughput_kbps, bytes_received, the fixed host's "
+        "and the proxy's segments and retransmissions, fh_timeouts, background_kbps), "
+        "rendon-throughput.dat and rendon-throughput.gp, a bar chart rendered to PNG when "
+        "gnuplot is installed, on which a bar that averages only its complete runs is marked "
+        "below it ('busy 2/3') and in red at the top ('busy: 2/3 runs complete'; none "
+        "complete: no bar). "
+        "Paper "
         "setup: 512 KB, TCP Reno, MSS 430, Internet loss below 1 % and Gaussian delay with "
         "mean 100 ms, GGSN-SGSN 2 Mbit/s (here the proxy-GGSN link), 4 PDCHs, CS-2, C/I 24 dB. "
         "The paper's radio is statistical (a packet error rate and a delay histogram); here "
@@ -456,7 +474,17 @@ main(int argc, char* argv[])
     options.AddDuration("limit",
                         "simulated time after which a download counts as incomplete",
                         setup.limit);
-    options.AddOutputDirectory("outdir", "directory for the .dat file and the bar chart", outdir);
+    options.AddOutputDirectory("outdir",
+                               "directory for runs.csv, the .dat file and the bar chart",
+                               outdir);
+    traceRun.AddTo(
+        options,
+        "for each scenario and variant, the GprsTcpTracer files of the download "
+        "(tcp-sender.dat, rtt.dat, cwnd.dat, rlc-dl.dat, ...), server.pcap, "
+        "ggsn.pcap, mobile.pcap, gsmtap.pcap and the mobile's RLC block trace, in "
+        "trace-run<K>-<scenario>-<variant>",
+        [&runs]() { return runs; },
+        &outdir);
     options.Require("clamp", "0 or at least the MSS, --mss", [&setup]() {
         return setup.clamp == 0 || setup.clamp >= setup.mss;
     });
@@ -510,7 +538,13 @@ main(int argc, char* argv[])
         {
             for (uint32_t r = 0; skipped(variant).empty() && r < runs; ++r)
             {
-                all.push_back(Job{scenario, variant, firstRun + r});
+                const uint64_t run = firstRun + r;
+                all.push_back(Job{scenario,
+                                  variant,
+                                  run,
+                                  traceRun.IsTraced(run) && !outdir.empty()
+                                      ? ExampleTraceRun::Directory(outdir, run, {scenario, variant})
+                                      : ""});
             }
         }
     }
@@ -519,9 +553,36 @@ main(int argc, char* argv[])
         RunJobs("rendon-proxies", all.size(), jobs, [&setup, &all](std::size_t i) {
             return RunOne(setup, all[i]);
         });
+    ExampleRunRows runRows({"scenario", "variant"},
+                           {"throughput_kbps",
+                            "bytes_received",
+                            "fh_segments",
+                            "fh_data_retx",
+                            "fh_timer_retx",
+                            "fh_timeouts",
+                            "proxy_segments",
+                            "proxy_data_retx",
+                            "proxy_timer_retx",
+                            "background_kbps"});
+    std::map<std::pair<std::string, std::string>, RunCount> counts;
     for (std::size_t i = 0; i < all.size(); ++i)
     {
-        results[{all[i].scenario, all[i].variant}].push_back(measured[i]);
+        const Result& r = measured[i];
+        results[{all[i].scenario, all[i].variant}].push_back(r);
+        counts[{all[i].scenario, all[i].variant}].Add(r.complete);
+        runRows.Add({all[i].scenario, all[i].variant},
+                    all[i].run,
+                    r.complete,
+                    {r.complete ? RunField(r.throughputKbps) : "",
+                     std::to_string(r.bytesReceived),
+                     std::to_string(r.fhSegments),
+                     std::to_string(r.fhData),
+                     std::to_string(r.fhTimer),
+                     std::to_string(r.fhTimeouts),
+                     std::to_string(r.pxSegments),
+                     std::to_string(r.pxData),
+                     std::to_string(r.pxTimer),
+                     RunField(r.backgroundKbps)});
     }
 
     std::cout << "scenario,variant,runs,throughput_kbps,throughput_stdev_kbps,fh_data_retx_pct,"
@@ -584,6 +645,10 @@ main(int argc, char* argv[])
         }
     }
 
+    if (!runRows.Write(outdir))
+    {
+        return 1;
+    }
     if (!outdir.empty())
     {
         // One line per variant run: its mean and standard deviation in each scenario, "?" where
@@ -595,11 +660,24 @@ main(int argc, char* argv[])
             dat << " " << scenario << "_kbps " << scenario << "_stdev_kbps";
         }
         dat << "\n" << std::fixed << std::setprecision(3);
+        // A variant none of whose runs completed keeps its place (no bar, "?"), so that its
+        // tic can say so.
+        std::vector<std::string> plotted;
+        std::vector<std::vector<std::pair<std::string, RunCount>>> marks;
+        std::vector<std::pair<std::string, RunCount>> elements;
         for (const auto& variant : variants)
         {
-            if (bars.count(variant) == 0)
+            if (!skipped(variant).empty())
             {
                 continue;
+            }
+            plotted.push_back(variant);
+            marks.emplace_back();
+            for (const auto& scenario : scenarios)
+            {
+                const RunCount& count = counts[{scenario, variant}];
+                marks.back().emplace_back(scenario, count);
+                elements.emplace_back(scenario + " " + variant, count);
             }
             dat << variant;
             for (const auto& scenario : scenarios)
@@ -631,12 +709,13 @@ main(int argc, char* argv[])
            << "set ylabel 'throughput (kbit/s)'\nset yrange [0:*]\nset grid ytics\n"
               "set datafile missing '?'\n"
               "set style data histograms\nset style histogram errorbars gap 2 lw 1\n"
-              "set style fill solid 0.5 border -1\nset key below\n";
+              "set style fill solid 0.5 border -1\nset key below\n"
+           << GnuplotMarkedTics(plotted, marks) << GnuplotIncompleteNote(elements);
         gp << "plot ";
         for (std::size_t i = 0; i < scenarios.size(); ++i)
         {
             gp << (i > 0 ? ", '' " : "'rendon-throughput.dat' ") << "using " << 2 + 2 * i << ":"
-               << 3 + 2 * i << (i == 0 ? ":xtic(1)" : "") << " title '"
+               << 3 + 2 * i << " title '"
                << (scenarios[i] == "busy"
                        ? "busy cell (" + std::to_string(setup.users) + " more users)"
                        : std::string("one user"))

@@ -5,6 +5,11 @@
 # and about 15 of SNDCP/LLC: 96 % of the RLC rate at MSS 1460, 91 % at 536), and the cell's
 # RLC retransmissions and control blocks take a little more. A peak outside 75-100 % of its
 # rate, or one at the other class's rate, fails.
+# Then it checks that summary.txt and the CSV give one answer (on ns-3 before 3.41 users
+# without SACK get the high window): every goodput class of the CSV (goodput_kbps,KEY,COUNT,...)
+# is in summary.txt with the same flows ("greedy R KEY: COUNT flows"), summary.txt has no SACK
+# or window class over all flows ("greedy R rwnd=high:"), and it says how many users' windows
+# were forced.
 # Variables: EXAMPLE (benko-gi), WORK_DIR (scratch directory).
 cmake_minimum_required(VERSION 3.13)
 file(REMOVE_RECURSE ${WORK_DIR})
@@ -40,3 +45,29 @@ foreach(file setup-tree.csv rtt.csv channel-rate.csv goodput.csv connections.csv
     message(FATAL_ERROR "--outdir: ${file} not written")
   endif()
 endforeach()
+file(READ ${WORK_DIR}/summary.txt summary)
+string(REPLACE "\n" ";" rows "${csv}")
+set(classes 0)
+foreach(row IN LISTS rows)
+  if(row MATCHES "^goodput_kbps,([^,]+),([0-9]+),")
+    set(key ${CMAKE_MATCH_1})
+    set(count ${CMAKE_MATCH_2})
+    string(REPLACE "|" "[|]" pattern "${key}")
+    if(NOT summary MATCHES "\ngreedy R ${pattern}: ${count} flows, mean ")
+      message(FATAL_ERROR "summary.txt lacks 'greedy R ${key}: ${count} flows' of the CSV:\n"
+                          "${summary}\nCSV:\n${csv}")
+    endif()
+    math(EXPR classes "${classes} + 1")
+  endif()
+endforeach()
+if(classes EQUAL 0)
+  message(FATAL_ERROR "the CSV has no goodput class:\n${csv}")
+endif()
+if(summary MATCHES "\ngreedy R (sack|rwnd)=[a-z]+:")
+  message(FATAL_ERROR "summary.txt has a SACK or window class over all flows, which the CSV "
+                      "does not give:\n${summary}")
+endif()
+if(NOT summary MATCHES "\nrwnd forced to 65535 [^\n]*: [0-9]+ of 40 users")
+  message(FATAL_ERROR "summary.txt does not say how many windows were forced:\n${summary}")
+endif()
+message(STATUS "${classes} goodput classes, the same in summary.txt and the CSV")
