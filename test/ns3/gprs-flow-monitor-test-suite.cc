@@ -190,8 +190,15 @@ class GprsFlowMonitorDefaultTestCase : public TestCase
   private:
     void DoRun() override
     {
-        TimeValue maxPerHopDelay;
-        CreateObject<FlowMonitor>()->GetAttribute("MaxPerHopDelay", maxPerHopDelay);
+        // Read from the TypeId: a FlowMonitor created only to ask would leave its periodic check
+        // scheduled after its deletion (a use after free valgrind shows, which made the next run
+        // loop forever once the heap's layout changed).
+        TypeId::AttributeInformation info;
+        NS_TEST_ASSERT_MSG_EQ(
+            FlowMonitor::GetTypeId().LookupAttributeByName("MaxPerHopDelay", &info),
+            true,
+            "FlowMonitor has MaxPerHopDelay");
+        const TimeValue maxPerHopDelay = *DynamicCast<const TimeValue>(info.initialValue);
         NS_TEST_ASSERT_MSG_EQ(maxPerHopDelay.Get(),
                               kDefaultMaxPerHopDelay,
                               "FlowMonitor's default changed: doc/gprs.rst names 10 s");
