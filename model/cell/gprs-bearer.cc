@@ -15,6 +15,101 @@ GprsBearer::GprsBearer(uint32_t ms, GprsDirection dir)
 }
 
 void
+GprsBearer::RefillRlc(const Time& now, uint64_t countdownBlocks)
+{
+    // Hand IP packets to RLC only when what it holds no longer fills the next block, so the
+    // buffer (where TCP's queue builds) keeps what RLC does not need yet, and the next packet's
+    // LLC frames follow the last one's in the same block, without filler (TS 44.060 9.1.11).
+    while (tx->GetQueuedOctets() <= GprsRlcDataOctets(cs) && llc.HasDataForLlc())
+    {
+        if (!llc.HandOver(now))
+        {
+            break; // every packet outlived the LLC PDU lifetime
+        }
+    }
+    if (tbf.GetDirection() == GprsDirection::DOWNLINK || tbf.GetConfig().hold.IsStrictlyPositive())
+    {
+        return; // no countdown on the downlink, nor in extended uplink TBF mode (9.3.1b)
+    }
+    // The mobile starts its countdown (CV < 15) once the blocks left fit in BS_CV_MAX block
+    // periods of its timeslots (TS 44.060 9.3.1); from then on nothing joins this TBF.
+    // Packets LLC holds back (acknowledged mode, window closed) wait for the next TBF.
+    const uint64_t threshold = countdownBlocks * GprsRlcDataOctets(cs);
+    uint64_t pending = tx->GetQueuedOctets();
+    if (llc.HasDataForLlc())
+    {
+        if (pending + llc.GetBufferedOctets() > threshold)
+        {
+            return;
+        }
+        pending += llc.GetBufferedFrameOctets();
+    }
+    if (pending <= threshold)
+    {
+        while (llc.HasDataForLlc())
+        {
+            llc.HandOver(now);
+        }
+        countdown = true;
+    }
+}
+
+GprsTxReadiness
+GprsBearer::PrepareTx(GprsRlcMode rlcMode, bool pollable, const Time& now, uint64_t countdownBlocks)
+{
+    const bool down = tbf.GetDirection() == GprsDirection::DOWNLINK;
+    const GprsTbfState state = tbf.GetState();
+    if (state == GprsTbfState::HOLD)
+    {
+        // Downlink keep-alive: its block goes where the mobile can answer the poll.
+        return down && pollable && !pollOutstanding && tx->PeekNext() != GprsRlcTxKind::NOTHING
+                   ? GprsTxReadiness::SEND
+                   : GprsTxReadiness::NOTHING;
+    }
+    // The network sends downlink blocks until the final one is acknowledged; an uplink TBF
+    // gets no USF once the network has every block (FINISHED).
+    if (state != GprsTbfState::FLOW && !(down && state == GprsTbfState::FINISHED))
+    {
+        return GprsTxReadiness::NOTHING;
+    }
+    Refill(now, countdownBlocks);
+    if (tx->PeekNext() != GprsRlcTxKind::NOTHING)
+    {
+        return GprsTxReadiness::SEND;
+    }
+    if (rlcMode == GprsRlcMode::UNACKNOWLEDGED && tx->IsFinalSent())
+    {
+        // Unacknowledged mode: the final block is repeated until the final acknowledgement
+        // arrives (TS 44.060 9.3.3.5); on the downlink with a poll where the mobile can answer.
+        return !down || (pollable && !pollOutstanding) ? GprsTxReadiness::SEND
+                                                       : GprsTxReadiness::NOTHING;
+    }
+    if (tx->IsComplete() && !tx->IsFinalSent())
+    {
+        // Everything acknowledged and nothing left: hold the TBF open (delayed release /
+        // extended uplink); the final block went out already otherwise.
+        tbf.Hold(now);
+        return GprsTxReadiness::HELD;
+    }
+    return GprsTxReadiness::NOTHING;
+}
+
+uint8_t
+GprsBearer::GetCountdownValue(uint8_t bsn, uint8_t timeslots, uint32_t bsCvMax) const
+{
+    // TS 44.060 clause 9.3.1: CV = round-up((TBC - BSN' - 1) / NTS) if that is at most BS_CV_MAX,
+    // else 15; TBC - BSN' - 1 is the number of blocks of the TBF after this one, known once the
+    // countdown fixed the TBF's data. The blocks yet to be built count at the current CS.
+    if (!countdown)
+    {
+        return 15;
+    }
+    const uint32_t after = tx->GetBlocksAfter(bsn, cs);
+    const uint32_t x = (after + timeslots - 1) / timeslots;
+    return x <= bsCvMax ? static_cast<uint8_t>(x) : 15;
+}
+
+void
 GprsBearer::UpdateCs()
 {
     GprsLinkQualityReport report;

@@ -29,6 +29,14 @@
 namespace ns3
 {
 
+/// What a TBF does with a transmit opportunity (GprsBearer::PrepareTx()).
+enum class GprsTxReadiness : uint8_t
+{
+    NOTHING, ///< nothing to send
+    SEND,    ///< a block to send
+    HELD,    ///< nothing to send: all acknowledged, the TBF entered its hold just now
+};
+
 /**
  * \ingroup gprs
  * \brief One direction of one mobile (replaces the PCU's per-link record): its logical link
@@ -69,6 +77,92 @@ struct GprsBearer
     }
 
     /// \return whether the RLC data queued now ends the TBF (its last block carries FBI)
+    /**
+     * Hand packets of the LLC link to RLC where RLC needs them: the pull of a transmit
+     * opportunity (RefillRlc() where NeedsRefill()).
+     * \param now the time
+     * \param countdownBlocks uplink: BS_CV_MAX times the mobile's uplink timeslots, the blocks
+     *        left at which the countdown starts (TS 44.060 9.3.1)
+     */
+    void Refill(const Time& now, uint64_t countdownBlocks)
+    {
+        if (NeedsRefill())
+        {
+            RefillRlc(now, countdownBlocks);
+        }
+    }
+
+    /**
+     * Whether the TBF would use a transmit opportunity now, refilling RLC from LLC first; a
+     * TBF whose data is all acknowledged enters its hold (delayed release, extended uplink).
+     * \param rlcMode the RLC mode
+     * \param pollable downlink: the PDCH is the one where the mobile answers polls
+     * \param now the time
+     * \param countdownBlocks as for Refill()
+     * \return what the TBF does with the opportunity
+     */
+    GprsTxReadiness PrepareTx(GprsRlcMode rlcMode,
+                              bool pollable,
+                              const Time& now,
+                              uint64_t countdownBlocks);
+
+    /**
+     * Use a transmit opportunity: the RLC entity builds the next block from the segments LLC
+     * gave it, or (unacknowledged mode, everything sent) repeats the final block.
+     * \param rlcMode the RLC mode
+     * \param kind set to what the block carries
+     * \return the block
+     */
+    GprsRlcDataBlock TxOpportunity(GprsRlcMode rlcMode, GprsRlcTxKind& kind)
+    {
+        if (RepeatsFinal(rlcMode))
+        {
+            kind = GprsRlcTxKind::PENDING_ACK;
+            return tx->GetFinalBlock();
+        }
+        return tx->SendNext(cs, EndsTbf(), kind);
+    }
+
+    /**
+     * \param rlcMode the RLC mode
+     * \return whether the next block repeats the final one: unacknowledged mode repeats it until
+     *         the final acknowledgement arrives (TS 44.060 9.3.3.5)
+     */
+    bool RepeatsFinal(GprsRlcMode rlcMode) const
+    {
+        return rlcMode == GprsRlcMode::UNACKNOWLEDGED && tx && tx->IsFinalSent() &&
+               tx->PeekNext() == GprsRlcTxKind::NOTHING;
+    }
+
+    /**
+     * Downlink: whether the next block should carry a poll (RRBP): periodically
+     * (\p pollInterval blocks), on the final block, when the window is about to stall, on a
+     * resend of a block pending acknowledgement and on keep-alive.
+     * \param blocksSincePoll data blocks since the last poll, the next one included
+     * \param fbi the block is the final one
+     * \param kind what the block carries
+     * \param pollInterval PollInterval
+     * \return whether to poll
+     */
+    bool IsPollDue(uint32_t blocksSincePoll,
+                   bool fbi,
+                   GprsRlcTxKind kind,
+                   uint32_t pollInterval) const
+    {
+        return blocksSincePoll >= pollInterval || fbi ||
+               tx->GetOutstanding() + pollInterval >= kGprsRlcWs || tx->IsStalled() ||
+               kind == GprsRlcTxKind::PENDING_ACK || tbf.GetState() == GprsTbfState::HOLD;
+    }
+
+    /**
+     * Uplink: the countdown value of a block (TS 44.060 9.3.1).
+     * \param bsn the block's BSN
+     * \param timeslots the mobile's uplink timeslots
+     * \param bsCvMax BS_CV_MAX
+     * \return CV: 15 until the countdown, then the blocks after this one per timeslot, rounded up
+     */
+    uint8_t GetCountdownValue(uint8_t bsn, uint8_t timeslots, uint32_t bsCvMax) const;
+
     bool EndsTbf() const
     {
         // Uplink: once counting down, the blocks in RLC are the whole TBF (TS 44.060 9.3.1).
@@ -81,6 +175,11 @@ struct GprsBearer
     /// Ask the link adaptation for the coding scheme of the next new blocks.
     void UpdateCs();
 
+  private:
+    /// Refill() where RLC may take packets.
+    void RefillRlc(const Time& now, uint64_t countdownBlocks);
+
+  public:
     const uint32_t ms;                          //!< index of the mobile in the cell
     GprsLlcLink llc;                            //!< the logical link: buffer, LLC frames
     GprsTbf tbf;                                //!< the TBF's life cycle

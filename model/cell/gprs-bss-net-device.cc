@@ -77,7 +77,7 @@ void
 GprsBssNetDevice::Attach(Ptr<GprsChannel> channel)
 {
     channel->SetBss(this);
-    m_pcu->SetBss(this);
+    m_pcu->SetBss(&m_cellUser);
     SetGprsChannel(channel);
 }
 
@@ -149,9 +149,21 @@ GprsBssNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protoco
 }
 
 uint32_t
-GprsBssNetDevice::GetCellContext() const
+GprsBssNetDevice::CellUser::GetCellContext() const
 {
-    return GetNode()->GetId();
+    return m_bss.GetNode()->GetId();
+}
+
+void
+GprsBssNetDevice::CellUser::ReceiveFromCell(Ptr<Packet> packet, uint32_t ms)
+{
+    m_bss.ReceiveFromCell(packet, ms);
+}
+
+void
+GprsBssNetDevice::CellUser::NotifyDrop(Ptr<const Packet> packet)
+{
+    m_bss.NotifyDrop(packet);
 }
 
 void

@@ -33,7 +33,7 @@ class GprsPcu;
  * network (CoreNetworkDelay) and enter that mobile's buffer in the PCU. Uplink packets come out
  * of the PCU and cross the core network the other way.
  */
-class GprsBssNetDevice : public GprsNetDevice, public GprsCellNetworkUser
+class GprsBssNetDevice : public GprsNetDevice
 {
   public:
     /**
@@ -53,10 +53,18 @@ class GprsBssNetDevice : public GprsNetDevice, public GprsCellNetworkUser
     /// \return the cell's PCU
     Ptr<GprsPcu> GetPcu() const;
 
-    // GprsCellNetworkUser
-    uint32_t GetCellContext() const override;
-    void ReceiveFromCell(Ptr<Packet> packet, uint32_t ms) override;
-    void NotifyDrop(Ptr<const Packet> packet) override;
+    /**
+     * An uplink IP packet reassembled by the PCU.
+     * \param packet the packet
+     * \param ms the mobile's index in the cell
+     */
+    void ReceiveFromCell(Ptr<Packet> packet, uint32_t ms);
+
+    /**
+     * A downlink packet the cell could not deliver (buffer full, LLC frames lost).
+     * \param packet the packet
+     */
+    void NotifyDrop(Ptr<const Packet> packet);
 
     /**
      * \param stream first random stream index
@@ -78,6 +86,27 @@ class GprsBssNetDevice : public GprsNetDevice, public GprsCellNetworkUser
      */
     int64_t FindMs(Ipv4Address destination);
 
+    /// The device's side of the cell boundary: a member forwarding to it, as ns-3 LTE's SAP
+    /// users are, so that the device keeps single inheritance (the IP stack's dynamic casts of
+    /// a device cost more on a class with two bases).
+    class CellUser : public GprsCellNetworkUser
+    {
+      public:
+        /// \param bss the device
+        explicit CellUser(GprsBssNetDevice& bss)
+            : m_bss(bss)
+        {
+        }
+
+        uint32_t GetCellContext() const override;
+        void ReceiveFromCell(Ptr<Packet> packet, uint32_t ms) override;
+        void NotifyDrop(Ptr<const Packet> packet) override;
+
+      private:
+        GprsBssNetDevice& m_bss; //!< the device
+    };
+
+    CellUser m_cellUser{*this};                    //!< what the PCU calls
     Ptr<GprsPcu> m_pcu;                            //!< the cell's PCU
     Time m_coreDelay;                              //!< one-way GGSN-SGSN-BSS delay
     std::map<Ipv4Address, uint32_t> m_msByAddress; //!< learnt address -> mobile index

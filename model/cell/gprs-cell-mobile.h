@@ -7,12 +7,15 @@
 
 #include "gprs-bearer.h"
 
+#include "ns3/gprs-multislot-class.h"
 #include "ns3/gprs-radio-link.h"
 #include "ns3/nstime.h"
 #include "ns3/ptr.h"
 
 #include <array>
 #include <cstdint>
+#include <map>
+#include <vector>
 
 /**
  * \file
@@ -85,6 +88,17 @@ struct GprsCellMobile
 
     /// \return the timeslot of its PACCH: its uplink TBF's, else where it answers polls
     uint8_t GetPacchTn() const;
+
+    /**
+     * Give the mobile its timeslots among those of the mobiles placed before it, when the cell
+     * starts: spread over the PDCHs, avoiding the busiest (GprsAllocateTimeslots).
+     * \param load the timeslots of the mobiles placed so far; this one's are added
+     * \param candidates GprsTimeslotCandidates per multislot class, filled as classes appear
+     * \param numPdch PDCHs of the cell
+     */
+    void AllocateTimeslots(GprsTimeslotLoad& load,
+                           std::map<int, std::vector<GprsTimeslotCandidate>>& candidates,
+                           uint32_t numPdch);
 
     /// \return whether it has a TBF in any state but NONE or an Ack/Nack owed
     bool NeedsTracking() const

@@ -9,6 +9,7 @@
 #include "ns3/gprs-link-adaptation.h"
 #include "ns3/gprs-multislot-class.h"
 #include "ns3/gprs-predicate-checker.h"
+#include "ns3/gprs-random-bounds.h"
 #include "ns3/gprs-scheduler.h"
 #include "ns3/log.h"
 #include "ns3/pointer.h"
@@ -172,8 +173,16 @@ GprsPcu::GprsPcu()
              m_tbfEstablishedTrace,
              m_tbfReleasedTrace,
              m_tbfRejectedTrace),
-      m_views{CandidateView(*this, GprsDirection::DOWNLINK),
-              CandidateView(*this, GprsDirection::UPLINK)}
+      m_views{GprsCellSchedulerView(GprsDirection::DOWNLINK,
+                                    m_candidates,
+                                    m_mss,
+                                    m_blockStart,
+                                    m_pollInterval),
+              GprsCellSchedulerView(GprsDirection::UPLINK,
+                                    m_candidates,
+                                    m_mss,
+                                    m_blockStart,
+                                    m_pollInterval)}
 {
     m_uniform = CreateObject<GprsUnitUniformRandomVariable>();
     // MakeEvent returns the event with one reference already: the Ptr takes it over.
@@ -192,6 +201,12 @@ GprsPcu::CheckConfiguration() const
             << "), TS 44.060 clause 13";
         throw std::invalid_argument(msg.str());
     }
+    // What a delay distribution can draw is read from its attributes, so that a negative or
+    // unbounded access delay is refused before the run, not met in the middle of it.
+    GprsCheckDelayVariable("DownlinkAssignmentDelay",
+                           m_dlAssignmentDelay,
+                           GetGprsMaxTbfEstablishmentDelay());
+    GprsCheckDelayVariable("UplinkAccessDelay", m_ulAccessDelay, GetGprsMaxTbfEstablishmentDelay());
     MakeLinkConfig();
     m_dlLinkAdaptation.Create<GprsLinkAdaptation>()->CheckConsistency();
     m_ulLinkAdaptation.Create<GprsLinkAdaptation>()->CheckConsistency();
@@ -230,7 +245,7 @@ GprsPcu::DoInitialize()
         m_mss[i].ul.llc.GetBuffer()->SetMaxSize(QueueSize(QueueSizeUnit::BYTES, m_ulBufferBytes));
         m_mss[i].dl.tbf.SetConfig(GetTbfConfig(GprsDirection::DOWNLINK));
         m_mss[i].ul.tbf.SetConfig(GetTbfConfig(GprsDirection::UPLINK));
-        ComputeTimeslots(i, load, candidates);
+        m_mss[i].AllocateTimeslots(load, candidates, m_numPdch);
         for (const Time& t : m_mss[i].user->GetCellReselections())
         {
             Simulator::Schedule(t, &GprsTbfController::Reselect, &m_tbfs, i);
@@ -321,6 +336,12 @@ GprsPcu::GetTlli(uint32_t ms) const
     return GetMs(ms).user->GetTlli();
 }
 
+GprsTbfState
+GprsPcu::GetTbfState(uint32_t ms, GprsDirection dir) const
+{
+    return GetLink(ms, dir).tbf.GetState();
+}
+
 GprsCellMobile&
 GprsPcu::GetMs(uint32_t ms)
 {
@@ -347,48 +368,6 @@ const GprsBearer&
 GprsPcu::GetLink(uint32_t index, GprsDirection dir) const
 {
     return GetMs(index).GetBearer(dir);
-}
-
-void
-GprsPcu::ComputeTimeslots(uint32_t index,
-                          GprsTimeslotLoad& load,
-                          std::map<int, std::vector<GprsTimeslotCandidate>>& candidates)
-{
-    GprsCellMobile& ms = m_mss[index];
-    const int msClass = static_cast<int>(ms.user->GetMultislotClass());
-    auto known = candidates.find(msClass);
-    if (known == candidates.end())
-    {
-        known = candidates
-                    .emplace(msClass, GprsTimeslotCandidates(msClass, static_cast<int>(m_numPdch)))
-                    .first;
-    }
-    // Spread the mobiles over the PDCHs: the load counts who holds each timeslot already (the
-    // mobiles placed before this one; a sum kept by the caller, not a scan of all mobiles per
-    // mobile) and the allocator avoids the busiest ones.
-    auto span = [](uint8_t first, uint8_t count) {
-        return GprsTimeslotSet((1UL << count) - 1) << first;
-    };
-    const GprsMsTimeslots ts = GprsAllocateTimeslots(known->second, load);
-    auto firstOf = [](const GprsTimeslotSet& set) {
-        for (uint8_t tn = 0; tn < set.size(); ++tn)
-        {
-            if (set.test(tn))
-            {
-                return tn;
-            }
-        }
-        return uint8_t{0};
-    };
-    ms.dlFirst = firstOf(ts.downlink);
-    ms.dlCount = static_cast<uint8_t>(ts.downlink.count());
-    ms.dlAckTn = static_cast<uint8_t>(ts.ackTn);
-    ms.ulFirst = firstOf(ts.uplink);
-    ms.ulCount = static_cast<uint8_t>(ts.uplink.count());
-    load.Add({span(ms.dlFirst, ms.dlCount), span(ms.ulFirst, ms.ulCount)});
-    NS_LOG_INFO("MS " << index << " class " << msClass << ": DL TN " << +ms.dlFirst << "+"
-                      << +ms.dlCount << " (Ack/Nack on TN " << +ms.dlAckTn << "), UL TN "
-                      << +ms.ulFirst << "+" << +ms.ulCount);
 }
 
 uint64_t
@@ -452,86 +431,13 @@ GprsPcu::EnqueueUplink(uint32_t index, Ptr<Packet> packet)
 }
 
 void
-GprsPcu::RefillRlc(GprsCellMobile& ms, GprsBearer& link, GprsDirection dir)
+GprsPcu::EnterHold(const GprsCellMobile& ms, GprsDirection dir)
 {
-    // Hand IP packets to RLC only when what it holds no longer fills the next block, so the
-    // buffer (where TCP's queue builds) keeps what RLC does not need yet, and the next packet's
-    // LLC frames follow the last one's in the same block, without filler (TS 44.060 9.1.11).
-    const Time now = Simulator::Now();
-    while (link.tx->GetQueuedOctets() <= GprsRlcDataOctets(link.cs) && link.llc.HasDataForLlc())
+    m_tbfs.ArmTimer(ms.index, dir);
+    if (dir == GprsDirection::DOWNLINK)
     {
-        if (!link.llc.HandOver(now))
-        {
-            break; // every packet outlived the LLC PDU lifetime
-        }
+        m_tbfs.FallBackToRandomAccess(ms.index);
     }
-    if (dir == GprsDirection::DOWNLINK || link.tbf.GetConfig().hold.IsStrictlyPositive())
-    {
-        return; // no countdown on the downlink, nor in extended uplink TBF mode (9.3.1b)
-    }
-    // The mobile starts its countdown (CV < 15) once the blocks left fit in BS_CV_MAX block
-    // periods of its timeslots (TS 44.060 9.3.1); from then on nothing joins this TBF.
-    // Packets LLC holds back (acknowledged mode, window closed) wait for the next TBF.
-    const uint64_t threshold = uint64_t{m_bsCvMax} * ms.ulCount * GprsRlcDataOctets(link.cs);
-    uint64_t pending = link.tx->GetQueuedOctets();
-    if (link.llc.HasDataForLlc())
-    {
-        if (pending + link.llc.GetBufferedOctets() > threshold)
-        {
-            return;
-        }
-        pending += link.llc.GetBufferedFrameOctets();
-    }
-    if (pending <= threshold)
-    {
-        while (link.llc.HasDataForLlc())
-        {
-            link.llc.HandOver(now);
-        }
-        link.countdown = true;
-    }
-}
-
-bool
-GprsPcu::WantsToSend(GprsCellMobile& ms, GprsBearer& link, GprsDirection dir, uint8_t pdch)
-{
-    const GprsTbfState state = link.tbf.GetState();
-    if (state == GprsTbfState::HOLD)
-    {
-        // Downlink keep-alive: its block goes where the mobile can answer the poll.
-        return dir == GprsDirection::DOWNLINK && pdch == ms.dlAckTn && !link.pollOutstanding &&
-               link.tx->PeekNext() != GprsRlcTxKind::NOTHING;
-    }
-    // The network sends downlink blocks until the final one is acknowledged; an uplink TBF
-    // gets no USF once the network has every block (FINISHED).
-    if (state != GprsTbfState::FLOW &&
-        !(dir == GprsDirection::DOWNLINK && state == GprsTbfState::FINISHED))
-    {
-        return false;
-    }
-    Refill(ms, link, dir);
-    if (link.tx->PeekNext() != GprsRlcTxKind::NOTHING)
-    {
-        return true;
-    }
-    if (m_rlcMode == GprsRlcMode::UNACKNOWLEDGED && link.tx->IsFinalSent())
-    {
-        // Unacknowledged mode: the final block is repeated until the final acknowledgement
-        // arrives (TS 44.060 9.3.3.5); on the downlink with a poll where the mobile can answer.
-        return dir == GprsDirection::UPLINK || (pdch == ms.dlAckTn && !link.pollOutstanding);
-    }
-    if (link.tx->IsComplete() && !link.tx->IsFinalSent())
-    {
-        // Everything acknowledged and nothing left: hold the TBF open (delayed release /
-        // extended uplink); the final block went out already otherwise.
-        link.tbf.Hold(Simulator::Now());
-        m_tbfs.ArmTimer(ms.index, dir);
-        if (dir == GprsDirection::DOWNLINK)
-        {
-            m_tbfs.FallBackToRandomAccess(ms.index);
-        }
-    }
-    return false;
 }
 
 void
@@ -910,11 +816,9 @@ GprsPcu::TransmitUplink(uint8_t pdch)
         }
         link.tbf.Resume(); // new data rides on the held TBF
         m_tbfs.ArmTimer(index, GprsDirection::UPLINK);
-        Refill(ms, link, GprsDirection::UPLINK);
+        link.Refill(m_blockStart, GetCountdownBlocks(ms));
     }
-    const bool repeatFinal = m_rlcMode == GprsRlcMode::UNACKNOWLEDGED && link.tx &&
-                             link.tx->IsFinalSent() &&
-                             link.tx->PeekNext() == GprsRlcTxKind::NOTHING;
+    const bool repeatFinal = link.RepeatsFinal(m_rlcMode);
     const GprsTbfState state = link.tbf.GetState();
     if ((state != GprsTbfState::FLOW && state != GprsTbfState::HOLD) ||
         (state == GprsTbfState::FLOW && link.tx->PeekNext() == GprsRlcTxKind::NOTHING &&
@@ -931,8 +835,7 @@ GprsPcu::TransmitUplink(uint8_t pdch)
         return;
     }
     GprsRlcTxKind kind = GprsRlcTxKind::PENDING_ACK;
-    air.block =
-        repeatFinal ? link.tx->GetFinalBlock() : link.tx->SendNext(link.cs, link.EndsTbf(), kind);
+    air.block = link.TxOpportunity(m_rlcMode, kind);
     double ci = 0;
     double bler = 0;
     air.lost = m_mss[index].radio.DrawLoss(air.block.cs, m_blockStart, &ci, &bler);
@@ -957,24 +860,9 @@ GprsPcu::TransmitUplink(uint8_t pdch)
     }
     if (!m_radioBlockTrace.IsEmpty())
     {
-        air.cv = GetCountdownValue(ms, link, air.block.bsn);
+        air.cv = link.GetCountdownValue(air.block.bsn, ms.ulCount, m_bsCvMax);
         TraceRadioBlock(GprsDirection::UPLINK, pdch, air);
     }
-}
-
-uint8_t
-GprsPcu::GetCountdownValue(const GprsCellMobile& ms, const GprsBearer& link, uint8_t bsn) const
-{
-    // TS 44.060 clause 9.3.1: CV = round-up((TBC - BSN' - 1) / NTS) if that is at most BS_CV_MAX,
-    // else 15; TBC - BSN' - 1 is the number of blocks of the TBF after this one, known once the
-    // countdown fixed the TBF's data. The blocks yet to be built count at the current CS.
-    if (!link.countdown)
-    {
-        return 15;
-    }
-    const uint32_t after = link.tx->GetBlocksAfter(bsn, link.cs);
-    const uint32_t x = (after + ms.ulCount - 1) / ms.ulCount;
-    return x <= m_bsCvMax ? static_cast<uint8_t>(x) : 15;
 }
 
 void
@@ -1117,7 +1005,7 @@ GprsPcu::SendDownlinkData(uint8_t pdch)
     for (const uint32_t i : m_sendingDl)
     {
         GprsCellMobile& ms = m_mss[i];
-        if (ms.OnDownlinkSlot(pdch) && WantsToSend(ms, ms.dl, GprsDirection::DOWNLINK, pdch))
+        if (ms.OnDownlinkSlot(pdch) && WantsToSend(ms, ms.dl, pdch))
         {
             m_candidates.push_back(i);
         }
@@ -1138,16 +1026,7 @@ GprsPcu::SendDownlinkData(uint8_t pdch)
     GprsAirBlock& air = m_air[0][pdch];
     air.kind = GprsAirBlock::DATA;
     air.ms = index;
-    // WantsToSend() found nothing to send only where unacknowledged mode repeats the final block.
-    if (m_rlcMode == GprsRlcMode::UNACKNOWLEDGED && link.tx->IsFinalSent())
-    {
-        air.block = link.tx->GetFinalBlock();
-        kind = GprsRlcTxKind::PENDING_ACK;
-    }
-    else
-    {
-        air.block = link.tx->SendNext(link.cs, link.EndsTbf(), kind);
-    }
+    air.block = link.TxOpportunity(m_rlcMode, kind);
     double ci = 0;
     double bler = 0;
     air.lost = m_mss[index].radio.DrawLoss(air.block.cs, m_blockStart, &ci, &bler);
@@ -1162,7 +1041,7 @@ GprsPcu::SendDownlinkData(uint8_t pdch)
     {
         link.tbf.Finish();
     }
-    const bool due = IsPollDue(link, link.blocksSincePoll, air.block.fbi, kind);
+    const bool due = link.IsPollDue(link.blocksSincePoll, air.block.fbi, kind, m_pollInterval);
     if (m_rlcMode == GprsRlcMode::ACKNOWLEDGED || air.block.fbi)
     {
         // RRBP reserves the uplink of the polling timeslot: poll only where the mobile can
@@ -1194,29 +1073,6 @@ GprsPcu::SendDownlinkData(uint8_t pdch)
                                            bler});
     }
     return true;
-}
-
-GprsSchedulingCandidate
-GprsPcu::CandidateView::Get(uint32_t position) const
-{
-    GprsSchedulingCandidate c;
-    c.ms = m_pcu.m_candidates.at(position);
-    const GprsCellMobile& ms = m_pcu.m_mss[c.ms];
-    const GprsBearer& link = ms.GetBearer(m_dir);
-    c.keepAlive = link.tbf.GetState() == GprsTbfState::HOLD;
-    c.cs = link.cs;
-    c.ciDb = ms.radio.GetCiDb();
-    c.waiting = m_pcu.m_blockStart - link.lastBlock;
-    if (m_dir == GprsDirection::DOWNLINK)
-    {
-        // Nothing new to send yet a candidate: unacknowledged mode repeats the final block.
-        const GprsRlcTxKind next = link.tx->PeekNext();
-        c.kind = next == GprsRlcTxKind::NOTHING ? GprsRlcTxKind::PENDING_ACK : next;
-        c.queuedOctets = link.llc.GetBufferedOctets() + link.tx->GetQueuedOctets();
-        c.pollDue =
-            !link.pollOutstanding && m_pcu.IsPollDue(link, link.blocksSincePoll + 1, false, c.kind);
-    }
-    return c;
 }
 
 void
@@ -1251,7 +1107,7 @@ GprsPcu::GrantUplink(uint8_t pdch)
     for (const uint32_t i : m_sendingUl)
     {
         GprsCellMobile& ms = m_mss[i];
-        if (ms.OnUplinkSlot(pdch) && WantsToSend(ms, ms.ul, GprsDirection::UPLINK, pdch))
+        if (ms.OnUplinkSlot(pdch) && WantsToSend(ms, ms.ul, pdch))
         {
             m_candidates.push_back(i);
         }

@@ -8,6 +8,7 @@
 #include "gprs-air-block.h"
 #include "gprs-cell-mobile.h"
 #include "gprs-cell-sap.h"
+#include "gprs-cell-scheduler-view.h"
 #include "gprs-tbf-controller.h"
 
 #include "ns3/event-id.h"
@@ -45,8 +46,6 @@ namespace ns3
 {
 
 class GprsLinkAdaptation;
-struct GprsTimeslotLoad;
-struct GprsTimeslotCandidate;
 
 /**
  * \ingroup gprs
@@ -152,6 +151,13 @@ class GprsPcu : public Object,
     uint32_t GetTlli(uint32_t ms) const;
 
     /**
+     * \param ms mobile index
+     * \param dir direction
+     * \return the state of the mobile's TBF in that direction (NONE: no TBF)
+     */
+    GprsTbfState GetTbfState(uint32_t ms, GprsDirection dir) const;
+
+    /**
      * Assign a fixed random stream index to the random variables of this PCU.
      * \param stream first stream index
      * \return number of streams used
@@ -202,57 +208,9 @@ class GprsPcu : public Object,
     void DoInitialize() override;
 
   private:
-    /// The scheduler's view of m_candidates in one direction.
-    class CandidateView : public GprsSchedulerView
-    {
-      public:
-        /**
-         * \param pcu the cell
-         * \param dir the direction scheduled
-         */
-        CandidateView(const GprsPcu& pcu, GprsDirection dir)
-            : m_pcu(pcu),
-              m_dir(dir)
-        {
-        }
-
-        GprsSchedulingCandidate Get(uint32_t position) const override;
-
-      private:
-        const GprsPcu& m_pcu;      //!< the cell
-        const GprsDirection m_dir; //!< direction
-    };
-
-    /**
-     * \param link a downlink bearer with a TBF
-     * \param blocksSincePoll its data blocks since the last poll, the next one included
-     * \param fbi the block is the final one
-     * \param kind what the block carries
-     * \return whether the block should carry a poll (RRBP): periodically (PollInterval), on the
-     *         final block, when the window is about to stall, on a resend and on keep-alive
-     */
-    bool IsPollDue(const GprsBearer& link,
-                   uint32_t blocksSincePoll,
-                   bool fbi,
-                   GprsRlcTxKind kind) const
-    {
-        return blocksSincePoll >= m_pollInterval || fbi ||
-               link.tx->GetOutstanding() + m_pollInterval >= kGprsRlcWs || link.tx->IsStalled() ||
-               kind == GprsRlcTxKind::PENDING_ACK || link.tbf.GetState() == GprsTbfState::HOLD;
-    }
-
     bool Enqueue(uint32_t index, GprsDirection dir, Ptr<Packet> packet, Time sent);
     GprsCellMobile& GetMs(uint32_t ms);
     const GprsCellMobile& GetMs(uint32_t ms) const;
-    /**
-     * Give mobile \p index its timeslots among those of the mobiles placed before it.
-     * \param index the mobile
-     * \param load the timeslots of the mobiles placed so far; this one is added
-     * \param candidates GprsTimeslotCandidates per multislot class, filled as classes appear
-     */
-    void ComputeTimeslots(uint32_t index,
-                          GprsTimeslotLoad& load,
-                          std::map<int, std::vector<GprsTimeslotCandidate>>& candidates);
     void BlockEvent();
     void ReceiveAir();
     void ReceiveDownlink(GprsAirBlock& air);
@@ -270,24 +228,32 @@ class GprsPcu : public Object,
     bool HasWork() const;
     void CollectSenders();
 
-    bool WantsToSend(GprsCellMobile& ms, GprsBearer& link, GprsDirection dir, uint8_t pdch);
-
     /**
-     * Hand packets of \p link's buffer to its RLC entity where RLC needs them (RefillRlc).
-     * \param ms the mobile
-     * \param link its link in direction \p dir
-     * \param dir the direction
+     * \param ms a mobile
+     * \param link its bearer with a TBF
+     * \param pdch the PDCH of the transmit opportunity
+     * \return whether the bearer would send a block on it (GprsBearer::PrepareTx)
      */
-    void Refill(GprsCellMobile& ms, GprsBearer& link, GprsDirection dir)
+    bool WantsToSend(GprsCellMobile& ms, GprsBearer& link, uint8_t pdch)
     {
-        if (link.NeedsRefill())
+        // Within the block event: its start is the time (Simulator::Now() is a library call).
+        const GprsTxReadiness r =
+            link.PrepareTx(m_rlcMode, pdch == ms.dlAckTn, m_blockStart, GetCountdownBlocks(ms));
+        if (r == GprsTxReadiness::HELD)
         {
-            RefillRlc(ms, link, dir);
+            EnterHold(ms, link.tbf.GetDirection());
         }
+        return r == GprsTxReadiness::SEND;
     }
 
-    /// Refill() where RLC may take packets.
-    void RefillRlc(GprsCellMobile& ms, GprsBearer& link, GprsDirection dir);
+    /// A TBF of \p ms entered its hold (GprsTxReadiness::HELD): arm its timer.
+    void EnterHold(const GprsCellMobile& ms, GprsDirection dir);
+
+    /// \param ms a mobile \return BS_CV_MAX times its uplink timeslots (GprsBearer::Refill)
+    uint64_t GetCountdownBlocks(const GprsCellMobile& ms) const
+    {
+        return uint64_t{m_bsCvMax} * ms.ulCount;
+    }
 
     // GprsTbfControllerUser: what the TBF controller needs from the block work
     void EnsureClock() override;
@@ -310,7 +276,6 @@ class GprsPcu : public Object,
     void NotifyDataReady(GprsLlcLink& link) override;
     GprsLlcLink& GetPeer(const GprsLlcLink& link) override;
 
-    uint8_t GetCountdownValue(const GprsCellMobile& ms, const GprsBearer& link, uint8_t bsn) const;
     void TraceRadioBlock(GprsDirection dir, uint8_t pdch, const GprsAirBlock& air);
     GprsBearer& GetLink(uint32_t index, GprsDirection dir);
     const GprsBearer& GetLink(uint32_t index, GprsDirection dir) const;
@@ -320,7 +285,8 @@ class GprsPcu : public Object,
     std::array<std::array<GprsAirBlock, 8>, 2> m_air; //!< [direction][pdch] blocks in flight
     GprsUplinkBlockController m_uplinkBlocks;         //!< polls and USF grants of the uplink blocks
     GprsTbfController m_tbfs;                         //!< every TBF's life cycle
-    std::array<CandidateView, 2> m_views;   //!< [direction] the scheduler's view of m_candidates
+    std::array<GprsCellSchedulerView, 2>
+        m_views;                            //!< [direction] the scheduler's view of m_candidates
     std::vector<uint32_t> m_candidates;     //!< scratch list for the scheduler
     std::vector<uint32_t> m_sendingDl;      //!< mobiles whose downlink TBF sends this block period
     std::vector<uint32_t> m_sendingUl;      //!< mobiles whose uplink TBF sends this block period

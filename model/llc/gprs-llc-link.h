@@ -256,13 +256,13 @@ class GprsLlcLink
     /// \return whether LLC would take an IP packet of the buffer now (UI: whenever there is one)
     bool HasDataForLlc() const
     {
-        return !m_buffer->Empty() && (!m_abm || TakesPacket(m_abm->entity));
+        return !PeekPointer(m_buffer)->Empty() && (!m_abm || TakesPacket(m_abm->entity));
     }
 
     /// \return whether the buffer is empty
     bool IsBufferEmpty() const
     {
-        return m_buffer->Empty();
+        return PeekPointer(m_buffer)->Empty(); // no Ptr check: asked per candidate and block
     }
 
     /// \return octets in the buffer

@@ -178,7 +178,14 @@ TEST(GprsPcu, CheckConfigurationNamesWhatContradicts)
            "Cs2Threshold 9 dB, Cs3Threshold 8 dB"},
           {"UplinkLinkAdaptation",
            "ns3::GprsNackRateLinkAdaptation[LowerThreshold=0.5|UpperThreshold=0.2]",
-           "LowerThreshold 0.5 > UpperThreshold 0.2"}})
+           "LowerThreshold 0.5 > UpperThreshold 0.2"},
+          {"DownlinkAssignmentDelay",
+           "ns3::ConstantRandomVariable[Constant=-1]",
+           "DownlinkAssignmentDelay ns3::ConstantRandomVariable[Constant=-1] (allowed: a "
+           "distribution of seconds that draws from 0 to 60"},
+          {"UplinkAccessDelay",
+           "ns3::NormalRandomVariable[Mean=0.15|Variance=0.01]",
+           "it can draw from -inf to inf s"}})
     {
         const auto pcu = CreateObject<GprsPcu>();
         pcu->SetAttribute(name, StringValue(value));
