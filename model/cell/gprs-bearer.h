@@ -101,6 +101,7 @@ struct GprsBearer
      * \param countdownBlocks as for Refill()
      * \return what the TBF does with the opportunity
      */
+    // Inline below: asked for each candidate on each PDCH in each block.
     GprsTxReadiness PrepareTx(GprsRlcMode rlcMode,
                               bool pollable,
                               const Time& now,
@@ -201,6 +202,46 @@ struct GprsBearer
     uint8_t tfi{0};                             //!< TFI while the TBF holds one
     std::array<uint8_t, 8> usf{};               //!< uplink: USF per assigned timeslot
 };
+
+inline GprsTxReadiness
+GprsBearer::PrepareTx(GprsRlcMode rlcMode, bool pollable, const Time& now, uint64_t countdownBlocks)
+{
+    const bool down = tbf.GetDirection() == GprsDirection::DOWNLINK;
+    const GprsTbfState state = tbf.GetState();
+    if (state == GprsTbfState::HOLD)
+    {
+        // Downlink keep-alive: its block goes where the mobile can answer the poll.
+        return down && pollable && !pollOutstanding && tx->PeekNext() != GprsRlcTxKind::NOTHING
+                   ? GprsTxReadiness::SEND
+                   : GprsTxReadiness::NOTHING;
+    }
+    // The network sends downlink blocks until the final one is acknowledged; an uplink TBF
+    // gets no USF once the network has every block (FINISHED).
+    if (state != GprsTbfState::FLOW && !(down && state == GprsTbfState::FINISHED))
+    {
+        return GprsTxReadiness::NOTHING;
+    }
+    Refill(now, countdownBlocks);
+    if (tx->PeekNext() != GprsRlcTxKind::NOTHING)
+    {
+        return GprsTxReadiness::SEND;
+    }
+    if (rlcMode == GprsRlcMode::UNACKNOWLEDGED && tx->IsFinalSent())
+    {
+        // Unacknowledged mode: the final block is repeated until the final acknowledgement
+        // arrives (TS 44.060 9.3.3.5); on the downlink with a poll where the mobile can answer.
+        return !down || (pollable && !pollOutstanding) ? GprsTxReadiness::SEND
+                                                       : GprsTxReadiness::NOTHING;
+    }
+    if (tx->IsComplete() && !tx->IsFinalSent())
+    {
+        // Everything acknowledged and nothing left: hold the TBF open (delayed release /
+        // extended uplink); the final block went out already otherwise.
+        tbf.Hold(now);
+        return GprsTxReadiness::HELD;
+    }
+    return GprsTxReadiness::NOTHING;
+}
 
 } // namespace ns3
 
