@@ -11,6 +11,8 @@
 // packet, a scratch directory for the files a test writes, and two wired nodes for the TCP
 // socket tests.
 
+#include "../gprs-pcu-records.h"
+
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
 #include "ns3/gprs-module.h"
@@ -104,32 +106,9 @@ struct Delivery
     Time delay;     //!< since the sending device accepted it
 };
 
-/// A TBF establishment or release, from the TbfEstablished and TbfReleased traces.
-struct TbfEvent
-{
-    Time at;           //!< when
-    uint32_t ms;       //!< mobile
-    GprsDirection dir; //!< direction
-    Time delay;        //!< establishment: since the data that asked for it
-    bool abnormal;     //!< release: counter expiry
-};
-
-/// An RLC data block on the air with its time, from the RlcBlock trace.
-struct TimedBlock
-{
-    Time at;                   //!< when sent
-    GprsRlcBlockRecord record; //!< the block
-};
-
-/// An RLC/MAC control block on the air, from the ControlBlock trace.
-struct TimedControl
-{
-    Time at;                //!< when sent
-    uint32_t ms;            //!< mobile
-    GprsControlMessage msg; //!< message
-    uint8_t pdch;           //!< timeslot
-    bool lost;              //!< not decoded
-};
+using gprs_records::TbfEvent;
+using gprs_records::TimedBlock;
+using gprs_records::TimedControl;
 
 /// Everything the PCU's trace sources report during one run.
 struct CellRecorder

@@ -32,6 +32,7 @@
 
 using namespace ns3;
 using namespace ns3::gprs_test;
+using ns3::gprs_records::RlcOctetsPerPacket;
 
 NS_LOG_COMPONENT_DEFINE("GprsCellTestSuite");
 
@@ -40,11 +41,6 @@ namespace
 
 /// Radio blocks per second on one PDCH (TS 45.002: 12 blocks per 240 ms 52-multiframe).
 constexpr double kBlocksPerSecond = GprsBlockTiming::kBlocksPerSecond;
-
-/// Longest block period in ns: 4 TDMA frames plus an idle/PTCCH frame (TS 45.002 6.3.2.2).
-constexpr int64_t kMaxBlockPeriodNs = (GprsBlockTiming::kFramesPerBlock + 1) *
-                                      GprsBlockTiming::kFrameNsNumerator /
-                                      GprsBlockTiming::kFrameNsDenominator;
 
 /// Interval of the saturating UDP flows in ms: 50 kB/s of 500-octet packets, more than 8 PDCHs
 /// of CS-4 carry (8 x 50 blocks/s x 50 octets = 20 kB/s).
@@ -60,30 +56,6 @@ IsUplink(GprsControlMessage msg)
     return msg == GprsControlMessage::PACKET_DOWNLINK_ACK_NACK ||
            msg == GprsControlMessage::PACKET_CONTROL_ACK ||
            msg == GprsControlMessage::PACKET_UPLINK_DUMMY_CONTROL_BLOCK;
-}
-
-/**
- * RLC data octets one IP packet costs: its LLC frames (SNDCP and LLC headers per the PCU's
- * attributes, GprsLlcFraming) plus one Length Indicator octet per LLC frame, the octet that
- * delimits a frame ending inside an RLC data block; the next frame follows at once, without
- * filler (TS 44.060 clauses 9.1.11, 10.4.14).
- * \param pcu the PCU whose N201U, LlcOverhead, SndcpFirstHeader, SndcpNextHeader apply
- * \param ipOctets the IP packet size
- * \return octets of RLC data fields
- */
-double
-RlcOctetsPerPacket(Ptr<GprsPcu> pcu, uint32_t ipOctets)
-{
-    auto get = [&pcu](const std::string& name) {
-        UintegerValue v;
-        pcu->GetAttribute(name, v);
-        return static_cast<uint32_t>(v.Get());
-    };
-    const GprsLlcFraming framing(get("N201U"),
-                                 get("LlcOverhead"),
-                                 get("SndcpFirstHeader"),
-                                 get("SndcpNextHeader"));
-    return framing.TotalOctets(ipOctets) + framing.FrameCount(ipOctets);
 }
 
 /**

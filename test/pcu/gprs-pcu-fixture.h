@@ -13,6 +13,8 @@
 // recorded, as osmo-pcu's tests/tbf/TbfTest.cpp and ns-3 LTE's RLC tests drive their layer
 // between stub entities.
 
+#include "../gprs-pcu-records.h"
+
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/gprs-block-timing.h"
@@ -45,6 +47,8 @@ namespace gprs_pcu_test
 {
 
 using namespace ns3;
+using ns3::gprs_records::kMaxBlockPeriodNs;
+using ns3::gprs_records::RlcOctetsPerPacket;
 
 /// A packet with the time it was handed over or dropped.
 struct TimedPacket
@@ -254,33 +258,9 @@ struct Delivery
     Time delay;        //!< since it entered the PCU
 };
 
-/// A TBF establishment, release or rejection, from the TbfEstablished, TbfReleased and
-/// TbfRejected traces.
-struct TbfEvent
-{
-    Time at;           //!< when
-    uint32_t ms;       //!< mobile
-    GprsDirection dir; //!< direction
-    Time delay;        //!< establishment: since the data that asked for it
-    bool abnormal;     //!< release: counter expiry or reselection
-};
-
-/// An RLC data block on the air with its time, from the RlcBlock trace.
-struct TimedBlock
-{
-    Time at;                   //!< when sent
-    GprsRlcBlockRecord record; //!< the block
-};
-
-/// An RLC/MAC control block on the air, from the ControlBlock trace.
-struct TimedControl
-{
-    Time at;                //!< when sent
-    uint32_t ms;            //!< mobile
-    GprsControlMessage msg; //!< message
-    uint8_t pdch;           //!< timeslot
-    bool lost;              //!< not decoded
-};
+using ns3::gprs_records::TbfEvent;
+using ns3::gprs_records::TimedBlock;
+using ns3::gprs_records::TimedControl;
 
 /// Everything the PCU's trace sources report.
 struct PcuRecorder
@@ -775,34 +755,6 @@ class PcuFixture
     std::map<uint64_t, Entry> m_ledger;                 //!< injected packets by uid
     bool m_started{false};                              //!< Start() done
 };
-
-/// Longest block period in ns: 4 TDMA frames plus an idle/PTCCH frame (TS 45.002 6.3.2.2).
-constexpr int64_t kMaxBlockPeriodNs = (GprsBlockTiming::kFramesPerBlock + 1) *
-                                      GprsBlockTiming::kFrameNsNumerator /
-                                      GprsBlockTiming::kFrameNsDenominator;
-
-/**
- * RLC data octets one IP packet costs: its LLC frames (GprsLlcFraming with the PCU's N201U,
- * LlcOverhead, SndcpFirstHeader, SndcpNextHeader) plus one Length Indicator octet per frame
- * (TS 44.060 clauses 9.1.11, 10.4.14).
- * \param pcu the PCU
- * \param ipOctets the IP packet size
- * \return octets of RLC data fields
- */
-inline double
-RlcOctetsPerPacket(Ptr<GprsPcu> pcu, uint32_t ipOctets)
-{
-    auto get = [&pcu](const std::string& name) {
-        UintegerValue v;
-        pcu->GetAttribute(name, v);
-        return static_cast<uint32_t>(v.Get());
-    };
-    const GprsLlcFraming framing(get("N201U"),
-                                 get("LlcOverhead"),
-                                 get("SndcpFirstHeader"),
-                                 get("SndcpNextHeader"));
-    return framing.TotalOctets(ipOctets) + framing.FrameCount(ipOctets);
-}
 
 /**
  * \param pcu the PCU
