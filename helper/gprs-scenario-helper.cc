@@ -316,6 +316,27 @@ GprsScenarioHelper::Install(const std::vector<uint32_t>& mobilesPerCell)
     return Build(mobileCell, cells);
 }
 
+int64_t
+GprsScenarioHelper::AssignStreams(const GprsScenario& scenario, int64_t stream)
+{
+    int64_t used = GprsHelper().AssignStreams(scenario.bssDevices, stream);
+    for (auto it = scenario.internetDevices.Begin(); it != scenario.internetDevices.End(); ++it)
+    {
+        PointerValue model;
+        (*it)->GetAttribute("ReceiveErrorModel", model);
+        if (const auto rate = model.Get<RateErrorModel>())
+        {
+            used += rate->AssignStreams(stream + used);
+        }
+    }
+    if (scenario.internetDelay)
+    {
+        scenario.internetDelay->SetStream(stream + used);
+        ++used;
+    }
+    return used;
+}
+
 GprsScenario
 GprsScenarioHelper::Build(const std::vector<uint32_t>& mobileCell, uint32_t cells) const
 {

@@ -159,6 +159,17 @@ class GprsScenarioHelper
      */
     GprsScenario Install(const std::vector<uint32_t>& mobilesPerCell);
 
+    /**
+     * Fix the random streams of a scenario this helper built, so that its draws do not depend
+     * on how many random variables the program made before (ns-3's manual "Random
+     * Variables"): every cell (GprsHelper::AssignStreams), then the Internet link's loss
+     * models and its per-packet delay.
+     * \param scenario what Install returned
+     * \param stream the first stream index
+     * \return the number of streams used
+     */
+    static int64_t AssignStreams(const GprsScenario& scenario, int64_t stream);
+
   private:
     /**
      * \param mobiles number of mobiles

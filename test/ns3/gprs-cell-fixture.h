@@ -312,7 +312,7 @@ struct CellSetup
             cell.SetMsDeviceAttribute(name, *value);
         }
         GprsScenario s = helper.Install(mobiles);
-        cell.AssignStreams(s.bssDevices, 1000);
+        GprsScenarioHelper::AssignStreams(s, 1000);
         recorder.Connect(s.pcu);
         return s;
     }

@@ -9,6 +9,7 @@
 #include "gprs-cell-fixture.h"
 #include "gprs-test-suite.h"
 
+#include "ns3/error-model.h"
 #include "ns3/test.h"
 
 #include <algorithm>
@@ -444,6 +445,76 @@ class GprsScenarioProxyPerCellTestCase : public TestCase
     std::optional<uint32_t> m_cell; //!< Install's cell
 };
 
+/**
+ * GprsScenarioHelper::AssignStreams: after it, the Internet link's losses and delays are the
+ * same whatever random variables the program made before; without it they are not.
+ */
+class GprsScenarioStreamsTestCase : public TestCase
+{
+  public:
+    GprsScenarioStreamsTestCase()
+        : TestCase("GprsScenarioHelper::AssignStreams fixes the Internet link's draws")
+    {
+    }
+
+  private:
+    /// The draws of a scenario's Internet link: the receive loss of each end, then delays.
+    using Draws = std::vector<double>;
+
+    /**
+     * \param before random variables made (and drawn from) before the scenario
+     * \param assign call AssignStreams
+     * \return the first draws of the link's loss models and delay
+     */
+    static Draws Draw(uint32_t before, bool assign)
+    {
+        for (uint32_t i = 0; i < before; ++i)
+        {
+            CreateObject<UniformRandomVariable>()->GetValue();
+        }
+        GprsScenarioHelper helper;
+        helper.SetInternetLink(DataRate("10Mbps"), MilliSeconds(50), 0.5);
+        helper.SetInternetDelayVariation(MilliSeconds(10), true);
+        const GprsScenario s = helper.Install(1);
+        if (assign)
+        {
+            const int64_t used = GprsScenarioHelper::AssignStreams(s, 7);
+            // Each cell's streams, then one per loss model and one for the delay.
+            const int64_t cell = GprsHelper().AssignStreams(s.bssDevices, 7);
+            NS_ABORT_MSG_UNLESS(used == cell + 3, "streams used: " << used);
+        }
+        Draws draws;
+        for (uint32_t i = 0; i < s.internetDevices.GetN(); ++i)
+        {
+            PointerValue model;
+            s.internetDevices.Get(i)->GetAttribute("ReceiveErrorModel", model);
+            for (uint32_t k = 0; k < 32; ++k)
+            {
+                draws.push_back(model.Get<ErrorModel>()->IsCorrupt(Create<Packet>(100)));
+            }
+        }
+        for (uint32_t k = 0; k < 8; ++k)
+        {
+            draws.push_back(s.internetDelay->GetValue());
+        }
+        Simulator::Destroy();
+        return draws;
+    }
+
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(1);
+        RngSeedManager::SetRun(1);
+        const Draws first = Draw(0, true);
+        NS_TEST_EXPECT_MSG_EQ((Draw(5, true) == first),
+                              true,
+                              "assigned: the same after 5 other variables");
+        NS_TEST_EXPECT_MSG_EQ((Draw(0, false) == Draw(5, false)),
+                              false,
+                              "unassigned: 5 other variables change the draws");
+    }
+};
+
 /// GprsScenario's suite.
 class GprsScenarioTestSuite : public GprsTestSuite
 {
@@ -484,6 +555,7 @@ class GprsScenarioTestSuite : public GprsTestSuite
         });
         AddMade([]() { return new GprsScenarioProxyPerCellTestCase(std::nullopt); });
         AddMade([]() { return new GprsScenarioProxyPerCellTestCase(1); });
+        Add<GprsScenarioStreamsTestCase>();
     }
 };
 
