@@ -6,16 +6,10 @@
 
 #include "ns3/abort.h"
 #include "ns3/gprs-block-timing.h"
-#include "ns3/gprs-link-adaptation.h"
 #include "ns3/gprs-multislot-class.h"
-#include "ns3/gprs-predicate-checker.h"
-#include "ns3/gprs-random-bounds.h"
 #include "ns3/gprs-scheduler.h"
 #include "ns3/log.h"
-#include "ns3/pointer.h"
 #include "ns3/simulator.h"
-#include "ns3/string.h"
-#include "ns3/uinteger.h"
 
 #include <algorithm>
 #include <map>
@@ -29,139 +23,17 @@ NS_OBJECT_ENSURE_REGISTERED(GprsPcu);
 
 namespace
 {
+
 /// RRBP = 0: the reserved uplink block starts 13 frames later, always 3 blocks later.
 constexpr uint64_t kRrbpBlocks = 3;
-
-/// Accepts factories of GprsLinkAdaptation types only (ns-3's checker takes any type, and
-/// the PCU would then create an object that chooses no coding scheme).
-Ptr<const AttributeChecker>
-MakeGprsLinkAdaptationChecker()
-{
-    return Create<GprsPredicateChecker<ObjectFactoryValue>>(
-        [](const ObjectFactoryValue& v) {
-            const TypeId tid = v.Get().GetTypeId();
-            const TypeId base = GprsLinkAdaptation::GetTypeId();
-            return tid == base || tid.IsChildOf(base);
-        },
-        "ns3::ObjectFactoryValue",
-        "ns3::GprsLinkAdaptation or a type derived from it, as Type or Type[Name=value|...]");
-}
 
 } // namespace
 
 TypeId
 GprsPcu::GetTypeId()
 {
-    // The attributes of the TBF controller and of the logical links are declared with their
-    // code (GprsTbfSettings, GprsLlcSettings), in this order after the cell's own.
-    static TypeId tid = [] {
-        TypeId cell =
-            TypeId("ns3::GprsPcu")
-                .SetParent<Object>()
-                .SetGroupName("Gprs")
-                .AddConstructor<GprsPcu>()
-                .AddAttribute(
-                    "NumberOfPdchs",
-                    "PDCHs (timeslots) of the cell carrying packet data, 1..8. Default 4, "
-                    "the setup of Meyer (WCNC 1999) and Rendon et al.",
-                    UintegerValue(4),
-                    MakeUintegerAccessor(&GprsPcu::m_numPdch),
-                    MakeUintegerChecker<uint32_t>(1, 8))
-                .AddAttribute("RlcMode",
-                              "RLC mode of every TBF (TS 44.060 clause 9.3). Default acknowledged, "
-                              "as in all the studies reproduced.",
-                              GprsRlcModeValue(GprsRlcMode::ACKNOWLEDGED),
-                              MakeGprsRlcModeAccessor(&GprsPcu::m_rlcMode),
-                              MakeGprsEnumChecker<GprsRlcModeValue>("ns3::GprsRlcModeValue"))
-                .AddAttribute("BlerFile",
-                              "Text file of BLER(CS, C/I) points replacing the default curves "
-                              "(format in doc/gprs.rst); empty: the defaults.",
-                              StringValue(""),
-                              MakeStringAccessor(&GprsPcu::m_blerFile),
-                              MakeStringChecker())
-                .AddAttribute("DownlinkLinkAdaptation",
-                              "Coding scheme choice for downlink TBFs. Default: fixed CS-2, the "
-                              "scheme of the networks measured by Chakravorty and by Benko.",
-                              StringValue("ns3::GprsFixedLinkAdaptation[CodingScheme=CS-2]"),
-                              MakeObjectFactoryAccessor(&GprsPcu::m_dlLinkAdaptation),
-                              MakeGprsLinkAdaptationChecker())
-                .AddAttribute("UplinkLinkAdaptation",
-                              "Coding scheme choice for uplink TBFs. Default: fixed CS-2.",
-                              StringValue("ns3::GprsFixedLinkAdaptation[CodingScheme=CS-2]"),
-                              MakeObjectFactoryAccessor(&GprsPcu::m_ulLinkAdaptation),
-                              MakeGprsLinkAdaptationChecker())
-                .AddAttribute("Scheduler",
-                              "Which TBF gets a PDCH in a block period.",
-                              StringValue("ns3::GprsRoundRobinScheduler"),
-                              MakePointerAccessor(&GprsPcu::m_scheduler),
-                              MakePointerChecker<GprsScheduler>());
-        return GprsLlcSettings::AddAttributes(GprsTbfSettings::AddAttributes(cell))
-            .AddTraceSource("RlcBlock",
-                            "An RLC data block on the air (either direction), lost or not.",
-                            MakeTraceSourceAccessor(&GprsPcu::m_rlcBlockTrace),
-                            "ns3::GprsPcu::RlcBlockCallback")
-            .AddTraceSource("ControlBlock",
-                            "An RLC/MAC control block on the air (Ack/Nack, assignment).",
-                            MakeTraceSourceAccessor(&GprsPcu::m_controlTrace),
-                            "ns3::GprsPcu::ControlBlockCallback")
-            .AddTraceSource("RadioBlock",
-                            "A radio block on the air, data or control, either direction, with "
-                            "what its RLC/MAC header and message say (GprsRadioBlockRecord); "
-                            "also a downlink block period that only carries a USF.",
-                            MakeTraceSourceAccessor(&GprsPcu::m_radioBlockTrace),
-                            "ns3::GprsPcu::RadioBlockCallback")
-            .AddTraceSource("LlcFrame",
-                            "An LLC frame joins its link's frames for RLC: mobile, direction and "
-                            "what it carries (GprsLlcFrameRecord).",
-                            MakeTraceSourceAccessor(&GprsPcu::m_llcFrameTrace),
-                            "ns3::GprsPcu::LlcFrameCallback")
-            .AddTraceSource("TbfEstablished",
-                            "A TBF starts; delay since the data that asked for it.",
-                            MakeTraceSourceAccessor(&GprsPcu::m_tbfEstablishedTrace),
-                            "ns3::GprsPcu::TbfEstablishedCallback")
-            .AddTraceSource("TbfReleased",
-                            "A TBF ends, normally or abnormally (counter expiry).",
-                            MakeTraceSourceAccessor(&GprsPcu::m_tbfReleasedTrace),
-                            "ns3::GprsPcu::TbfReleasedCallback")
-            .AddTraceSource("TbfRejected",
-                            "No TFI (or, uplink, no USF) was free for a TBF: an uplink access is "
-                            "rejected with a wait indication, downlink data waits for a TFI.",
-                            MakeTraceSourceAccessor(&GprsPcu::m_tbfRejectedTrace),
-                            "ns3::GprsPcu::TbfRejectedCallback")
-            .AddTraceSource("BufferOccupancy",
-                            "Octets in a mobile's downlink (GGSN) or uplink buffer, on change.",
-                            MakeTraceSourceAccessor(&GprsPcu::m_bufferTrace),
-                            "ns3::GprsPcu::BufferCallback")
-            .AddTraceSource("BufferDrop",
-                            "An IP packet dropped from a buffer: full, or its LLC PDU lifetime "
-                            "expired.",
-                            MakeTraceSourceAccessor(&GprsPcu::m_bufferDropTrace),
-                            "ns3::GprsPcu::PacketCallback")
-            .AddTraceSource("PacketDelivered",
-                            "An IP packet reassembled at the far end of the radio link, with "
-                            "its delay since the sending device accepted it.",
-                            MakeTraceSourceAccessor(&GprsPcu::m_deliveredTrace),
-                            "ns3::GprsPcu::DeliveredCallback")
-            .AddTraceSource("LlcFrameLost",
-                            "An LLC frame lost: unacknowledged-mode gap, or abnormal release "
-                            "without retry.",
-                            MakeTraceSourceAccessor(&GprsPcu::m_frameLostTrace),
-                            "ns3::GprsPcu::FrameLostCallback")
-            .AddTraceSource("RadioConditions",
-                            "A mobile's C/I (dB) or outage state as seen by a block, on change.",
-                            MakeTraceSourceAccessor(&GprsPcu::m_radioTrace),
-                            "ns3::GprsPcu::RadioCallback")
-            .AddTraceSource("LlcAbmFrame",
-                            "LLC acknowledged mode: a frame (I, S, SABM, UA) leaves its entity "
-                            "for RLC; mobile, the direction it travels, the frame.",
-                            MakeTraceSourceAccessor(&GprsPcu::m_llcAbmFrameTrace),
-                            "ns3::GprsPcu::LlcAbmFrameCallback")
-            .AddTraceSource("LlcRetransmission",
-                            "LLC acknowledged mode: an I frame sent again; mobile, direction, "
-                            "frame octets.",
-                            MakeTraceSourceAccessor(&GprsPcu::m_llcRetransmissionTrace),
-                            "ns3::GprsPcu::LlcRetransmissionCallback");
-    }();
+    static TypeId tid = GprsCellTraces::AddTraceSources(GprsCellSettings::AddAttributes(
+        TypeId("ns3::GprsPcu").SetParent<Object>().SetGroupName("Gprs").AddConstructor<GprsPcu>()));
     return tid;
 }
 
@@ -173,6 +45,7 @@ GprsPcu::GprsPcu()
              m_tbfEstablishedTrace,
              m_tbfReleasedTrace,
              m_tbfRejectedTrace),
+      m_llcUser(m_mss, m_tbfs, *this),
       m_views{GprsCellSchedulerView(GprsDirection::DOWNLINK,
                                     m_candidates,
                                     m_mss,
@@ -190,27 +63,6 @@ GprsPcu::GprsPcu()
 }
 
 GprsPcu::~GprsPcu() = default;
-
-void
-GprsPcu::CheckConfiguration() const
-{
-    if (!(m_t3193 > m_t3192))
-    {
-        std::ostringstream msg;
-        msg << "T3193 (" << m_t3193.As(Time::MS) << ") must exceed T3192 (" << m_t3192.As(Time::MS)
-            << "), TS 44.060 clause 13";
-        throw std::invalid_argument(msg.str());
-    }
-    // What a delay distribution can draw is read from its attributes, so that a negative or
-    // unbounded access delay is refused before the run, not met in the middle of it.
-    GprsCheckDelayVariable("DownlinkAssignmentDelay",
-                           m_dlAssignmentDelay,
-                           GetGprsMaxTbfEstablishmentDelay());
-    GprsCheckDelayVariable("UplinkAccessDelay", m_ulAccessDelay, GetGprsMaxTbfEstablishmentDelay());
-    MakeLinkConfig();
-    m_dlLinkAdaptation.Create<GprsLinkAdaptation>()->CheckConsistency();
-    m_ulLinkAdaptation.Create<GprsLinkAdaptation>()->CheckConsistency();
-}
 
 void
 GprsPcu::DoInitialize()
@@ -278,6 +130,7 @@ void
 GprsPcu::SetBss(GprsCellNetworkUser* bss)
 {
     m_bss = bss;
+    m_llcUser.SetBss(bss);
 }
 
 uint32_t
@@ -293,7 +146,7 @@ GprsPcu::AddMs(GprsCellMsUser* ms)
                                       std::pair{&m_mss.back().ul, m_ulBufferBytes}})
     {
         link->llc.GetBuffer()->SetMaxSize(QueueSize(QueueSizeUnit::BYTES, bytes));
-        link->llc.Attach(this);
+        link->llc.Attach(&m_llcUser);
     }
     // Every state a TBF enters but NONE makes the mobile part of the per-block work.
     const auto observer = [this, index](GprsTbfState state) {
@@ -1162,118 +1015,6 @@ GprsPcu::ForgetTbf(uint32_t index, GprsDirection dir)
             dl.kind = GprsAirBlock::NONE;
         }
     }
-}
-
-bool
-GprsPcu::OfferToRlc(GprsLlcLink& llc, uint64_t frameId, uint32_t octets)
-{
-    GprsBearer& link = GetLink(llc.GetMs(), llc.GetDirection());
-    if (!link.CanJoinTbf())
-    {
-        return false;
-    }
-    link.tx->EnqueueFrame(frameId, octets);
-    return true;
-}
-
-bool
-GprsPcu::WantsFrameRecords(const GprsLlcLink& /* link */) const
-{
-    return !m_llcFrameTrace.IsEmpty();
-}
-
-void
-GprsPcu::NotifyFrameQueued(const GprsLlcLink& link, const GprsLlcFrameRecord& record)
-{
-    m_llcFrameTrace(link.GetMs(), link.GetDirection(), record);
-}
-
-void
-GprsPcu::NotifyAbmFrame(const GprsLlcLink& link, const GprsLlcAbmFrame& frame)
-{
-    m_llcAbmFrameTrace(link.GetMs(), link.GetDirection(), frame);
-    if (frame.retransmission)
-    {
-        m_llcRetransmissionTrace(link.GetMs(), link.GetDirection(), frame.GetOctets());
-    }
-}
-
-void
-GprsPcu::NotifyBufferOccupancy(const GprsLlcLink& link)
-{
-    m_bufferTrace(link.GetMs(), link.GetDirection(), link.GetBufferedOctets());
-}
-
-void
-GprsPcu::NotifyExpired(const GprsLlcLink& link, Ptr<const Packet> packet)
-{
-    m_bufferDropTrace(link.GetMs(), link.GetDirection(), packet);
-    m_bss->NotifyDrop(packet);
-}
-
-void
-GprsPcu::NotifyFrameLost(const GprsLlcLink& link, uint32_t octets)
-{
-    m_frameLostTrace(link.GetMs(), link.GetDirection(), octets);
-}
-
-void
-GprsPcu::NotifySignallingLost(const GprsLlcLink& link)
-{
-    if (m_mss[link.GetMs()].cellUpdatePending)
-    {
-        // A lost cell update: the mobile sends another one.
-        Simulator::ScheduleNow(&GprsTbfController::SendCellUpdate, &m_tbfs, link.GetMs());
-    }
-}
-
-void
-GprsPcu::NotifyPacketLost(const GprsLlcLink& link, Ptr<const Packet> packet)
-{
-    if (link.GetDirection() == GprsDirection::DOWNLINK)
-    {
-        m_bss->NotifyDrop(packet);
-    }
-    else
-    {
-        m_mss[link.GetMs()].user->NotifyDrop(packet);
-    }
-}
-
-void
-GprsPcu::NotifyFrameReceived(const GprsLlcLink& link)
-{
-    if (link.GetDirection() == GprsDirection::UPLINK && m_mss[link.GetMs()].cellUpdatePending)
-    {
-        m_tbfs.CellUpdated(link.GetMs()); // any uplink LLC frame tells the SGSN the mobile's cell
-    }
-}
-
-void
-GprsPcu::Deliver(const GprsLlcLink& link, Ptr<Packet> packet, Time sent)
-{
-    const uint32_t index = link.GetMs();
-    m_deliveredTrace(index, link.GetDirection(), packet, Simulator::Now() - sent);
-    if (link.GetDirection() == GprsDirection::DOWNLINK)
-    {
-        m_mss[index].user->Receive(packet->Copy());
-    }
-    else
-    {
-        m_bss->ReceiveFromCell(packet->Copy(), index);
-    }
-}
-
-void
-GprsPcu::NotifyDataReady(GprsLlcLink& link)
-{
-    m_tbfs.RequestTbf(link.GetMs(), link.GetDirection());
-}
-
-GprsLlcLink&
-GprsPcu::GetPeer(const GprsLlcLink& link)
-{
-    return GetLink(link.GetMs(), GprsOpposite(link.GetDirection())).llc;
 }
 
 } // namespace ns3

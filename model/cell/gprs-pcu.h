@@ -6,9 +6,12 @@
 #define GPRS_PCU_H
 
 #include "gprs-air-block.h"
+#include "gprs-cell-llc-user.h"
 #include "gprs-cell-mobile.h"
 #include "gprs-cell-sap.h"
 #include "gprs-cell-scheduler-view.h"
+#include "gprs-cell-settings.h"
+#include "gprs-cell-traces.h"
 #include "gprs-tbf-controller.h"
 
 #include "ns3/event-id.h"
@@ -65,10 +68,9 @@ class GprsLinkAdaptation;
  * an idle cell schedules nothing.
  */
 class GprsPcu : public Object,
-                public GprsTbfSettings,
-                public GprsLlcSettings,
-                private GprsTbfControllerUser,
-                private GprsLlcLinkUser
+                public GprsCellSettings,
+                public GprsCellTraces,
+                private GprsTbfControllerUser
 {
   public:
     /**
@@ -119,15 +121,6 @@ class GprsPcu : public Object,
      */
     Ptr<Queue<Packet>> GetBuffer(uint32_t ms, GprsDirection dir) const;
 
-    /**
-     * Check that the attributes fit together, as DoInitialize() does before the cell starts:
-     * ns-3 sets attributes one by one, so their checkers cannot (T3193 after T3192, LLC and
-     * SNDCP sizes, both link adaptations' own attributes). Lets a program refuse a bad
-     * configuration before it builds a simulation.
-     * \throws std::invalid_argument naming the values that contradict each other
-     */
-    void CheckConfiguration() const;
-
     /// \return radio block periods simulated so far
     uint64_t GetBlockPeriods() const;
 
@@ -163,45 +156,6 @@ class GprsPcu : public Object,
      * \return number of streams used
      */
     int64_t AssignStreams(int64_t stream);
-
-    /// Signature of the RlcBlock trace source.
-    typedef void (*RlcBlockCallback)(const GprsRlcBlockRecord& record);
-    /// Signature of the RadioBlock trace source.
-    typedef void (*RadioBlockCallback)(const GprsRadioBlockRecord& record);
-    /// Signature of the LlcFrame trace source.
-    typedef void (*LlcFrameCallback)(uint32_t ms,
-                                     GprsDirection dir,
-                                     const GprsLlcFrameRecord& frame);
-    /// Signature of the ControlBlock trace source.
-    typedef void (*ControlBlockCallback)(uint32_t ms,
-                                         GprsControlMessage msg,
-                                         uint8_t pdch,
-                                         bool lost);
-    /// Signature of the TbfEstablished trace source.
-    typedef void (*TbfEstablishedCallback)(uint32_t ms, GprsDirection dir, Time delay);
-    /// Signature of the TbfRejected trace source.
-    typedef void (*TbfRejectedCallback)(uint32_t ms, GprsDirection dir);
-    /// Signature of the TbfReleased trace source.
-    typedef void (*TbfReleasedCallback)(uint32_t ms, GprsDirection dir, bool abnormal);
-    /// Signature of the BufferOccupancy trace source.
-    typedef void (*BufferCallback)(uint32_t ms, GprsDirection dir, uint32_t bytes);
-    /// Signature of the BufferDrop trace source.
-    typedef void (*PacketCallback)(uint32_t ms, GprsDirection dir, Ptr<const Packet> packet);
-    /// Signature of the PacketDelivered trace source.
-    typedef void (*DeliveredCallback)(uint32_t ms,
-                                      GprsDirection dir,
-                                      Ptr<const Packet> packet,
-                                      Time delay);
-    /// Signature of the LlcFrameLost trace source.
-    typedef void (*FrameLostCallback)(uint32_t ms, GprsDirection dir, uint32_t octets);
-    /// Signature of the RadioConditions trace source.
-    typedef void (*RadioCallback)(uint32_t ms, double ciDb, bool outage);
-    /// Signature of the LlcAbmFrame trace source.
-    typedef void (*LlcAbmFrameCallback)(uint32_t ms,
-                                        GprsDirection dir,
-                                        const GprsLlcAbmFrame& frame);
-    /// Signature of the LlcRetransmission trace source.
-    typedef void (*LlcRetransmissionCallback)(uint32_t ms, GprsDirection dir, uint32_t octets);
 
   protected:
     void DoDispose() override;
@@ -261,21 +215,6 @@ class GprsPcu : public Object,
     void Track(uint32_t index) override;
     void ForgetTbf(uint32_t index, GprsDirection dir) override;
 
-    // GprsLlcLinkUser: what the logical links need from the cell
-    bool OfferToRlc(GprsLlcLink& link, uint64_t frameId, uint32_t octets) override;
-    bool WantsFrameRecords(const GprsLlcLink& link) const override;
-    void NotifyFrameQueued(const GprsLlcLink& link, const GprsLlcFrameRecord& record) override;
-    void NotifyAbmFrame(const GprsLlcLink& link, const GprsLlcAbmFrame& frame) override;
-    void NotifyBufferOccupancy(const GprsLlcLink& link) override;
-    void NotifyExpired(const GprsLlcLink& link, Ptr<const Packet> packet) override;
-    void NotifyFrameLost(const GprsLlcLink& link, uint32_t octets) override;
-    void NotifySignallingLost(const GprsLlcLink& link) override;
-    void NotifyPacketLost(const GprsLlcLink& link, Ptr<const Packet> packet) override;
-    void NotifyFrameReceived(const GprsLlcLink& link) override;
-    void Deliver(const GprsLlcLink& link, Ptr<Packet> packet, Time sent) override;
-    void NotifyDataReady(GprsLlcLink& link) override;
-    GprsLlcLink& GetPeer(const GprsLlcLink& link) override;
-
     void TraceRadioBlock(GprsDirection dir, uint8_t pdch, const GprsAirBlock& air);
     GprsBearer& GetLink(uint32_t index, GprsDirection dir);
     const GprsBearer& GetLink(uint32_t index, GprsDirection dir) const;
@@ -285,6 +224,7 @@ class GprsPcu : public Object,
     std::array<std::array<GprsAirBlock, 8>, 2> m_air; //!< [direction][pdch] blocks in flight
     GprsUplinkBlockController m_uplinkBlocks;         //!< polls and USF grants of the uplink blocks
     GprsTbfController m_tbfs;                         //!< every TBF's life cycle
+    GprsCellLlcUser m_llcUser;                        //!< where the logical links reach the cell
     std::array<GprsCellSchedulerView, 2>
         m_views;                            //!< [direction] the scheduler's view of m_candidates
     std::vector<uint32_t> m_candidates;     //!< scratch list for the scheduler
@@ -308,26 +248,7 @@ class GprsPcu : public Object,
     std::optional<GprsLlcLinkConfig> m_llcConfig; //!< what the logical links share
     GprsBlerModel m_bler;                         //!< BLER tables
 
-    // Attributes
-    uint32_t m_numPdch;                           //!< PDCHs in the cell
-    std::string m_blerFile;                       //!< user BLER table, or empty
-    Ptr<GprsScheduler> m_scheduler;               //!< who gets each PDCH
     Ptr<GprsUnitUniformRandomVariable> m_uniform; //!< block loss draws
-
-    TracedCallback<const GprsRlcBlockRecord&> m_rlcBlockTrace;                  //!< data blocks
-    TracedCallback<uint32_t, GprsControlMessage, uint8_t, bool> m_controlTrace; //!< control
-    TracedCallback<const GprsRadioBlockRecord&> m_radioBlockTrace;              //!< every block
-    TracedCallback<uint32_t, GprsDirection, const GprsLlcFrameRecord&> m_llcFrameTrace; //!< LLC
-    TracedCallback<uint32_t, GprsDirection, Time> m_tbfEstablishedTrace;                //!< TBF up
-    TracedCallback<uint32_t, GprsDirection, bool> m_tbfReleasedTrace; //!< TBF down
-    TracedCallback<uint32_t, GprsDirection> m_tbfRejectedTrace;       //!< no TFI/USF free
-    TracedCallback<uint32_t, GprsDirection, uint32_t> m_bufferTrace;  //!< occupancy
-    TracedCallback<uint32_t, GprsDirection, Ptr<const Packet>> m_bufferDropTrace;      //!< drops
-    TracedCallback<uint32_t, GprsDirection, Ptr<const Packet>, Time> m_deliveredTrace; //!< rx
-    TracedCallback<uint32_t, GprsDirection, uint32_t> m_frameLostTrace;                //!< LLC lost
-    TracedCallback<uint32_t, double, bool> m_radioTrace;                               //!< C/I
-    TracedCallback<uint32_t, GprsDirection, const GprsLlcAbmFrame&> m_llcAbmFrameTrace; //!< ABM
-    TracedCallback<uint32_t, GprsDirection, uint32_t> m_llcRetransmissionTrace; //!< I resent
 };
 
 } // namespace ns3
