@@ -83,4 +83,13 @@ GprsBearer::UpdateCs()
     cs = linkAdaptation->SelectCodingScheme(report);
 }
 
+void
+GprsBearer::ApplyAckNack(const GprsRlcAckNackDescription& ackNack)
+{
+    const GprsRlcAckNackResult result = tx->ApplyAckNack(ackNack);
+    acked = result.newlyAcked;
+    nacked = result.nacked;
+    UpdateCs();
+}
+
 } // namespace ns3

@@ -176,6 +176,26 @@ struct GprsBearer
     /// Ask the link adaptation for the coding scheme of the next new blocks.
     void UpdateCs();
 
+    /**
+     * An Ack/Nack of this TBF arrived: the transmit window takes it, and the link adaptation
+     * chooses the coding scheme from what it acknowledged.
+     * \param ackNack its Ack/Nack description
+     */
+    void ApplyAckNack(const GprsRlcAckNackDescription& ackNack);
+
+    /**
+     * A data block of this TBF arrived: the receiving entity reassembles what it completes and
+     * the logical link takes the frames up.
+     * \param block the block
+     * \param frames scratch space for the reassembled frames (kept to avoid allocations)
+     */
+    void ReceiveBlock(const GprsRlcDataBlock& block, std::vector<GprsReassembledLlcFrame>& frames)
+    {
+        frames.clear();
+        rx->Receive(block, frames);
+        llc.DeliverFrames(frames);
+    }
+
   private:
     /// Refill() where RLC may take packets.
     void RefillRlc(const Time& now, uint64_t countdownBlocks);

@@ -46,6 +46,7 @@ GprsPcu::GprsPcu()
              m_tbfReleasedTrace,
              m_tbfRejectedTrace),
       m_llcUser(m_mss, m_tbfs, *this),
+      m_pacch(m_mss, m_tbfs),
       m_views{GprsCellSchedulerView(GprsDirection::DOWNLINK,
                                     m_candidates,
                                     m_mss,
@@ -461,13 +462,10 @@ GprsPcu::ReceiveDownlink(GprsAirBlock& air)
     GprsCellMobile& ms = m_mss[air.ms];
     if (air.kind == GprsAirBlock::DATA)
     {
-        if (air.lost || !ms.dl.tbf.IsOpen())
+        if (!air.lost && ms.dl.tbf.IsOpen())
         {
-            return;
+            ms.dl.ReceiveBlock(air.block, m_frames);
         }
-        m_frames.clear();
-        ms.dl.rx->Receive(air.block, m_frames);
-        ms.dl.llc.DeliverFrames(m_frames);
         return;
     }
     // Assignments take effect when the network hears their Packet Control Ack (ReceiveUplink).
@@ -482,132 +480,80 @@ GprsPcu::ReceiveDownlink(GprsAirBlock& air)
         ms.ul.ackOwed = ms.ul.ackOwed || !air.final;
         return;
     }
-    const GprsRlcAckNackResult result = ms.ul.tx->ApplyAckNack(air.ackNack);
-    ms.ul.acked = result.newlyAcked;
-    ms.ul.nacked = result.nacked;
-    ms.ul.UpdateCs();
+    ms.ul.ApplyAckNack(air.ackNack);
 }
 
 void
 GprsPcu::ReceiveUplink(GprsAirBlock& air)
 {
-    GprsCellMobile& ms = m_mss[air.ms];
-    if (air.kind == GprsAirBlock::DATA)
+    if (air.kind != GprsAirBlock::DATA)
     {
-        GprsTbf& tbf = ms.ul.tbf;
-        if (!tbf.IsOpen())
-        {
-            return;
-        }
-        if (air.lost)
-        {
-            if (tbf.GetState() != GprsTbfState::FINISHED && tbf.GrantUnused())
-            {
-                NS_LOG_INFO("MS " << air.ms << " N3101 expired");
-                m_tbfs.ReleaseTbf(air.ms, GprsDirection::UPLINK, true);
-            }
-            return;
-        }
-        tbf.GrantUsed();
-        m_frames.clear();
-        ms.ul.rx->Receive(air.block, m_frames);
-        ms.ul.llc.DeliverFrames(m_frames);
-        // Ack/Nack every UplinkAckInterval blocks, when all is received, and at once on the final
-        // block (CV = 0, even with gaps) and on a stalled window (SI = 1): TS 44.060 9.1.8,
-        // 9.3.2.4.
-        if (++ms.ul.blocksSinceAck >= m_ulAckInterval || ms.ul.rx->IsComplete() || air.block.fbi ||
-            air.stalled)
-        {
-            ms.ul.ackOwed = true;
-            Track(air.ms);
-        }
-        if (ms.ul.rx->IsComplete() && tbf.GetState() == GprsTbfState::FLOW)
-        {
-            tbf.Finish();
-        }
+        m_pacch.Receive(air); // in a reserved block (ReceiveAir freed it) or a granted one
         return;
     }
-    // Control block in a reserved slot (ReceiveAir freed it).
-    switch (air.purpose)
+    GprsCellMobile& ms = m_mss[air.ms];
+    GprsTbf& tbf = ms.ul.tbf;
+    if (!tbf.IsOpen() || !m_pacch.GrantAnswered(air.ms, !air.lost))
     {
-    case GprsPollPurpose::DL_DATA:
-        ReceiveDownlinkAckNack(air);
-        break;
-    case GprsPollPurpose::UL_DUMMY:
-        if (ms.ul.tbf.GetState() == GprsTbfState::HOLD)
-        {
-            if (!air.lost)
-            {
-                ms.ul.tbf.GrantUsed();
-            }
-            else if (ms.ul.tbf.GrantUnused())
-            {
-                m_tbfs.ReleaseTbf(air.ms, GprsDirection::UPLINK, true);
-            }
-        }
-        break;
-    case GprsPollPurpose::UL_FINAL:
-        if (ms.ul.tbf.GetState() == GprsTbfState::FINISHED)
-        {
-            if (air.lost)
-            {
-                m_tbfs.PollUnanswered(air.ms, air.purpose);
-            }
-            else
-            {
-                m_tbfs.ReleaseTbf(air.ms, GprsDirection::UPLINK, false);
-            }
-        }
-        break;
-    case GprsPollPurpose::DL_ASSIGNMENT:
-    case GprsPollPurpose::UL_ASSIGNMENT: {
-        const GprsDirection dir = GetTbfDirection(air.purpose);
-        const GprsTbf& tbf = GetLink(air.ms, dir).tbf;
-        if (tbf.GetState() != GprsTbfState::ASSIGN_PACCH || !tbf.IsAssignmentPending())
-        {
-            break;
-        }
-        if (air.lost)
-        {
-            m_tbfs.PollUnanswered(air.ms, air.purpose);
-        }
-        else
-        {
-            m_tbfs.Activate(air.ms, dir);
-        }
-        break;
+        return;
     }
+    ms.ul.ReceiveBlock(air.block, m_frames);
+    // Ack/Nack every UplinkAckInterval blocks, when all is received, and at once on the final
+    // block (CV = 0, even with gaps) and on a stalled window (SI = 1): TS 44.060 9.1.8,
+    // 9.3.2.4.
+    if (++ms.ul.blocksSinceAck >= m_ulAckInterval || ms.ul.rx->IsComplete() || air.block.fbi ||
+        air.stalled)
+    {
+        ms.ul.ackOwed = true;
+        Track(air.ms);
+    }
+    if (ms.ul.rx->IsComplete() && tbf.GetState() == GprsTbfState::FLOW)
+    {
+        tbf.Finish();
     }
 }
 
 void
-GprsPcu::ReceiveDownlinkAckNack(const GprsAirBlock& air)
+GprsPcu::PutControl(GprsAirBlock& air, uint32_t index, GprsControlMessage msg)
 {
-    GprsCellMobile& ms = m_mss[air.ms];
-    GprsBearer& dl = ms.dl;
-    if (!dl.tbf.IsOpen() || !dl.tx)
+    air.kind = GprsAirBlock::CONTROL;
+    air.ms = index;
+    air.msg = msg;
+    air.lost = m_mss[index].radio.DrawLoss(kGprsControlCs, m_blockStart);
+}
+
+void
+GprsPcu::CountControl(GprsDirection dir, uint8_t pdch, const GprsAirBlock& air)
+{
+    ++m_radioBlocks;
+    m_controlTrace(air.ms, air.msg, pdch, air.lost);
+    // The downlink block's record also carries the USF, known after the grant.
+    if (dir == GprsDirection::UPLINK && !m_radioBlockTrace.IsEmpty())
     {
-        return;
+        TraceRadioBlock(GprsDirection::UPLINK, pdch, air);
     }
-    if (air.lost)
-    {
-        m_tbfs.PollFailed(air.ms);
-        return;
-    }
-    dl.pollOutstanding = false;
-    dl.tbf.PollAnswered();
-    const GprsRlcAckNackResult result = dl.tx->ApplyAckNack(air.ackNack);
-    dl.acked = result.newlyAcked;
-    dl.nacked = result.nacked;
-    dl.UpdateCs();
-    if (air.channelRequest && ms.ul.tbf.GetState() == GprsTbfState::CHANNEL_REQUEST)
-    {
-        ms.ul.tbf.RequestOnPacch(Simulator::Now()); // Packet Uplink Assignment follows on PACCH
-    }
-    if (dl.tx->IsFinalSent() && dl.tx->IsComplete())
-    {
-        m_tbfs.ReleaseTbf(air.ms, GprsDirection::DOWNLINK, false);
-    }
+}
+
+void
+GprsPcu::TraceRlcBlock(GprsDirection dir,
+                       uint8_t pdch,
+                       const GprsAirBlock& air,
+                       bool stalled,
+                       double ci,
+                       double bler)
+{
+    m_rlcBlockTrace(GprsRlcBlockRecord{air.ms,
+                                       dir,
+                                       pdch,
+                                       air.block.bsn,
+                                       air.block.cs,
+                                       air.txKind,
+                                       air.block.fbi,
+                                       dir == GprsDirection::DOWNLINK && air.polled,
+                                       stalled,
+                                       air.lost,
+                                       ci,
+                                       bler});
 }
 
 void
@@ -622,13 +568,12 @@ GprsPcu::TransmitUplink(uint8_t pdch)
             return; // the mobile missed the poll: the block stays empty
         }
         GprsCellMobile& ms = m_mss[r.ms];
-        air.kind = GprsAirBlock::CONTROL;
-        air.ms = r.ms;
+        PutControl(air,
+                   r.ms,
+                   r.purpose == GprsPollPurpose::DL_DATA
+                       ? GprsControlMessage::PACKET_DOWNLINK_ACK_NACK
+                       : GprsControlMessage::PACKET_CONTROL_ACK);
         air.purpose = r.purpose;
-        air.msg = r.purpose == GprsPollPurpose::DL_DATA
-                      ? GprsControlMessage::PACKET_DOWNLINK_ACK_NACK
-                      : GprsControlMessage::PACKET_CONTROL_ACK;
-        air.lost = m_mss[r.ms].radio.DrawLoss(kGprsControlCs, m_blockStart);
         if (r.purpose == GprsPollPurpose::DL_DATA && ms.dl.rx)
         {
             air.ackNack = ms.dl.rx->GetAckNack();
@@ -636,12 +581,7 @@ GprsPcu::TransmitUplink(uint8_t pdch)
             air.channelRequest = ms.ul.tbf.GetState() == GprsTbfState::CHANNEL_REQUEST;
             ms.dl.ciReportDb = ms.radio.GetCiDb();
         }
-        ++m_radioBlocks;
-        m_controlTrace(r.ms, air.msg, pdch, air.lost);
-        if (!m_radioBlockTrace.IsEmpty())
-        {
-            TraceRadioBlock(GprsDirection::UPLINK, pdch, air);
-        }
+        CountControl(GprsDirection::UPLINK, pdch, air);
         return;
     }
     // Granted by the USF of the previous downlink block: used now, whatever the mobile sends.
@@ -654,17 +594,9 @@ GprsPcu::TransmitUplink(uint8_t pdch)
     {
         if (!link.llc.HasDataForLlc() && link.tx->PeekNext() == GprsRlcTxKind::NOTHING)
         {
-            air.kind = GprsAirBlock::CONTROL;
-            air.ms = index;
-            air.msg = GprsControlMessage::PACKET_UPLINK_DUMMY_CONTROL_BLOCK;
+            PutControl(air, index, GprsControlMessage::PACKET_UPLINK_DUMMY_CONTROL_BLOCK);
             air.purpose = GprsPollPurpose::UL_DUMMY;
-            air.lost = m_mss[index].radio.DrawLoss(kGprsControlCs, m_blockStart);
-            ++m_radioBlocks;
-            m_controlTrace(index, air.msg, pdch, air.lost);
-            if (!m_radioBlockTrace.IsEmpty())
-            {
-                TraceRadioBlock(GprsDirection::UPLINK, pdch, air);
-            }
+            CountControl(GprsDirection::UPLINK, pdch, air);
             return;
         }
         link.tbf.Resume(); // new data rides on the held TBF
@@ -687,29 +619,16 @@ GprsPcu::TransmitUplink(uint8_t pdch)
         air.lost = true;
         return;
     }
-    GprsRlcTxKind kind = GprsRlcTxKind::PENDING_ACK;
-    air.block = link.TxOpportunity(m_rlcMode, kind);
+    air.block = link.TxOpportunity(m_rlcMode, air.txKind);
     double ci = 0;
     double bler = 0;
-    air.lost = m_mss[index].radio.DrawLoss(air.block.cs, m_blockStart, &ci, &bler);
+    air.lost = ms.radio.DrawLoss(air.block.cs, m_blockStart, &ci, &bler);
     air.stalled = link.tx->IsStalled();
-    air.txKind = kind;
     link.ciReportDb = ci;
     ++m_radioBlocks;
     if (!m_rlcBlockTrace.IsEmpty())
     {
-        m_rlcBlockTrace(GprsRlcBlockRecord{index,
-                                           GprsDirection::UPLINK,
-                                           pdch,
-                                           air.block.bsn,
-                                           air.block.cs,
-                                           kind,
-                                           air.block.fbi,
-                                           false,
-                                           link.tx->IsStalled(),
-                                           air.lost,
-                                           ci,
-                                           bler});
+        TraceRlcBlock(GprsDirection::UPLINK, pdch, air, air.stalled, ci, bler);
     }
     if (!m_radioBlockTrace.IsEmpty())
     {
@@ -783,68 +702,26 @@ GprsPcu::SendControl(uint8_t pdch)
     for (std::size_t k = 0; k < n; ++k)
     {
         const uint32_t index = m_controlPending[(first + k) % n];
-        GprsCellMobile& ms = m_mss[index];
-        GprsControlMessage msg;
-        std::optional<GprsPollPurpose> poll;
-        bool final = false;
-        if (ms.ul.ackOwed && ms.OnUplinkSlot(pdch) && ms.ul.rx)
-        {
-            msg = GprsControlMessage::PACKET_UPLINK_ACK_NACK;
-            final = ms.ul.tbf.GetState() == GprsTbfState::FINISHED;
-            if (final)
-            {
-                poll = GprsPollPurpose::UL_FINAL; // the Packet Control Ack ends the TBF
-            }
-        }
-        else if (ms.dl.tbf.GetState() == GprsTbfState::ASSIGN_PACCH &&
-                 !ms.dl.tbf.IsAssignmentPending() && pdch == ms.GetPacchTn() &&
-                 m_tbfs.HasResources(index, GprsDirection::DOWNLINK))
-        {
-            msg = GprsControlMessage::PACKET_DOWNLINK_ASSIGNMENT;
-            poll = GprsPollPurpose::DL_ASSIGNMENT;
-        }
-        else if (ms.ul.tbf.GetState() == GprsTbfState::ASSIGN_PACCH &&
-                 !ms.ul.tbf.IsAssignmentPending() && pdch == ms.GetPacchTn() &&
-                 m_tbfs.HasResources(index, GprsDirection::UPLINK))
-        {
-            msg = GprsControlMessage::PACKET_UPLINK_ASSIGNMENT;
-            poll = GprsPollPurpose::UL_ASSIGNMENT;
-        }
-        else
+        const std::optional<GprsDueControl> due = m_pacch.GetDue(index, pdch);
+        // A polled message needs the uplink block RRBP points to.
+        if (!due || (due->poll && m_uplinkBlocks.IsTaken(answer, pdch)))
         {
             continue;
         }
-        if (poll && m_uplinkBlocks.IsTaken(answer, pdch))
-        {
-            continue; // a polled message needs the uplink block RRBP points to
-        }
         GprsAirBlock& air = m_air[0][pdch];
-        air.kind = GprsAirBlock::CONTROL;
-        air.ms = index;
-        air.msg = msg;
-        air.final = final;
-        air.lost = m_mss[index].radio.DrawLoss(kGprsControlCs, m_blockStart);
-        if (msg == GprsControlMessage::PACKET_UPLINK_ACK_NACK)
+        PutControl(air, index, due->msg);
+        air.final = due->final;
+        if (due->msg == GprsControlMessage::PACKET_UPLINK_ACK_NACK)
         {
-            ms.ul.ackOwed = false;
-            ms.ul.blocksSinceAck = 0;
-            air.ackNack = ms.ul.rx->GetAckNack();
+            air.ackNack = m_mss[index].ul.rx->GetAckNack();
         }
-        else
+        m_pacch.Sent(index, due->msg);
+        air.polled = due->poll.has_value();
+        if (due->poll)
         {
-            const GprsDirection dir = msg == GprsControlMessage::PACKET_DOWNLINK_ASSIGNMENT
-                                          ? GprsDirection::DOWNLINK
-                                          : GprsDirection::UPLINK;
-            m_tbfs.AllocateTfi(index, dir);
-            GetLink(index, dir).tbf.AssignmentSent();
+            m_uplinkBlocks.Poll(answer, pdch, index, *due->poll, !air.lost);
         }
-        air.polled = poll.has_value();
-        if (poll)
-        {
-            m_uplinkBlocks.Poll(answer, pdch, index, *poll, !air.lost);
-        }
-        ++m_radioBlocks;
-        m_controlTrace(index, msg, pdch, air.lost);
+        CountControl(GprsDirection::DOWNLINK, pdch, air);
         m_controlRr = index + 1;
         return true;
     }
@@ -875,26 +752,26 @@ GprsPcu::SendDownlinkData(uint8_t pdch)
                                          m_views[0])];
     GprsCellMobile& ms = m_mss[index];
     GprsBearer& link = ms.dl;
-    GprsRlcTxKind kind;
     GprsAirBlock& air = m_air[0][pdch];
     air.kind = GprsAirBlock::DATA;
     air.ms = index;
-    air.block = link.TxOpportunity(m_rlcMode, kind);
+    air.block = link.TxOpportunity(m_rlcMode, air.txKind);
     double ci = 0;
     double bler = 0;
-    air.lost = m_mss[index].radio.DrawLoss(air.block.cs, m_blockStart, &ci, &bler);
+    air.lost = ms.radio.DrawLoss(air.block.cs, m_blockStart, &ci, &bler);
     ++m_radioBlocks;
     ++link.blocksSincePoll;
     link.lastBlock = m_blockStart;
 
     // Poll (RRBP) periodically, on the final block, and when the window is about to stall.
-    bool polled = false;
+    air.polled = false;
     const uint64_t answer = m_block + kRrbpBlocks;
     if (air.block.fbi && link.tbf.GetState() == GprsTbfState::FLOW)
     {
         link.tbf.Finish();
     }
-    const bool due = link.IsPollDue(link.blocksSincePoll, air.block.fbi, kind, m_pollInterval);
+    const bool due =
+        link.IsPollDue(link.blocksSincePoll, air.block.fbi, air.txKind, m_pollInterval);
     if (m_rlcMode == GprsRlcMode::ACKNOWLEDGED || air.block.fbi)
     {
         // RRBP reserves the uplink of the polling timeslot: poll only where the mobile can
@@ -905,25 +782,12 @@ GprsPcu::SendDownlinkData(uint8_t pdch)
             m_uplinkBlocks.Poll(answer, pdch, index, GprsPollPurpose::DL_DATA, !air.lost);
             link.pollOutstanding = true;
             link.blocksSincePoll = 0;
-            polled = true;
+            air.polled = true;
         }
     }
-    air.polled = polled;
-    air.txKind = kind;
     if (!m_rlcBlockTrace.IsEmpty())
     {
-        m_rlcBlockTrace(GprsRlcBlockRecord{index,
-                                           GprsDirection::DOWNLINK,
-                                           pdch,
-                                           air.block.bsn,
-                                           air.block.cs,
-                                           kind,
-                                           air.block.fbi,
-                                           polled,
-                                           link.tx->IsStalled(),
-                                           air.lost,
-                                           ci,
-                                           bler});
+        TraceRlcBlock(GprsDirection::DOWNLINK, pdch, air, link.tx->IsStalled(), ci, bler);
     }
     return true;
 }

@@ -12,6 +12,7 @@
 #include "gprs-cell-scheduler-view.h"
 #include "gprs-cell-settings.h"
 #include "gprs-cell-traces.h"
+#include "gprs-pacch.h"
 #include "gprs-tbf-controller.h"
 
 #include "ns3/event-id.h"
@@ -169,7 +170,25 @@ class GprsPcu : public Object,
     void ReceiveAir();
     void ReceiveDownlink(GprsAirBlock& air);
     void ReceiveUplink(GprsAirBlock& air);
-    void ReceiveDownlinkAckNack(const GprsAirBlock& air);
+    /// Put control message \p msg to or from mobile \p index in \p air (CS-1), lost or not.
+    void PutControl(GprsAirBlock& air, uint32_t index, GprsControlMessage msg);
+    /// Count and trace the control block \p air sent in direction \p dir on \p pdch.
+    void CountControl(GprsDirection dir, uint8_t pdch, const GprsAirBlock& air);
+    /**
+     * Fire the RlcBlock trace for the data block \p air.
+     * \param dir its direction
+     * \param pdch its PDCH
+     * \param air the block
+     * \param stalled the sender's window stalled
+     * \param ci the receiver's C/I, dB
+     * \param bler the block's BLER
+     */
+    void TraceRlcBlock(GprsDirection dir,
+                       uint8_t pdch,
+                       const GprsAirBlock& air,
+                       bool stalled,
+                       double ci,
+                       double bler);
     /// Send the uplink block of \p pdch: what RRBP reserved, else what its USF granted.
     void TransmitUplink(uint8_t pdch);
     void TransmitDownlink(uint8_t pdch);
@@ -225,6 +244,7 @@ class GprsPcu : public Object,
     GprsUplinkBlockController m_uplinkBlocks;         //!< polls and USF grants of the uplink blocks
     GprsTbfController m_tbfs;                         //!< every TBF's life cycle
     GprsCellLlcUser m_llcUser;                        //!< where the logical links reach the cell
+    GprsPacch m_pacch;                                //!< the control messages on PACCH
     std::array<GprsCellSchedulerView, 2>
         m_views;                            //!< [direction] the scheduler's view of m_candidates
     std::vector<uint32_t> m_candidates;     //!< scratch list for the scheduler
