@@ -18,34 +18,6 @@ GprsPacch::GprsPacch(std::vector<GprsCellMobile>& mss, GprsTbfController& tbfs)
 {
 }
 
-std::optional<GprsDueControl>
-GprsPacch::GetDue(uint32_t index, uint8_t pdch) const
-{
-    const GprsCellMobile& ms = m_mss[index];
-    if (ms.ul.ackOwed && ms.OnUplinkSlot(pdch) && ms.ul.rx)
-    {
-        const bool final = ms.ul.tbf.GetState() == GprsTbfState::FINISHED;
-        // The Packet Control Ack to a final Ack/Nack ends the TBF.
-        return GprsDueControl{GprsControlMessage::PACKET_UPLINK_ACK_NACK,
-                              final ? std::optional{GprsPollPurpose::UL_FINAL} : std::nullopt,
-                              final};
-    }
-    for (const GprsDirection dir : {GprsDirection::DOWNLINK, GprsDirection::UPLINK})
-    {
-        const GprsTbf& tbf = ms.GetBearer(dir).tbf;
-        if (tbf.GetState() == GprsTbfState::ASSIGN_PACCH && !tbf.IsAssignmentPending() &&
-            pdch == ms.GetPacchTn() && m_tbfs.HasResources(index, dir))
-        {
-            const bool down = dir == GprsDirection::DOWNLINK;
-            return GprsDueControl{down ? GprsControlMessage::PACKET_DOWNLINK_ASSIGNMENT
-                                       : GprsControlMessage::PACKET_UPLINK_ASSIGNMENT,
-                                  down ? GprsPollPurpose::DL_ASSIGNMENT
-                                       : GprsPollPurpose::UL_ASSIGNMENT};
-        }
-    }
-    return std::nullopt;
-}
-
 void
 GprsPacch::Sent(uint32_t index, GprsControlMessage msg)
 {

@@ -57,7 +57,30 @@ class GprsPacch
      *         uplink timeslots, else an assignment on its PACCH timeslot if a TFI (and USF) is
      *         free
      */
-    std::optional<GprsDueControl> GetDue(uint32_t index, uint8_t pdch) const;
+    std::optional<GprsDueControl> GetDue(uint32_t index, uint8_t pdch) const
+    {
+        // Inline: asked for each mobile with a message due on each PDCH of each block period.
+        const GprsCellMobile& ms = m_mss[index];
+        if (ms.ul.ackOwed && ms.OnUplinkSlot(pdch) && ms.ul.rx)
+        {
+            // The Packet Control Ack to a final Ack/Nack ends the TBF.
+            const bool final = ms.ul.tbf.GetState() == GprsTbfState::FINISHED;
+            return GprsDueControl{GprsControlMessage::PACKET_UPLINK_ACK_NACK,
+                                  final ? std::optional{GprsPollPurpose::UL_FINAL} : std::nullopt,
+                                  final};
+        }
+        if (IsAssignmentDue(index, GprsDirection::DOWNLINK, pdch))
+        {
+            return GprsDueControl{GprsControlMessage::PACKET_DOWNLINK_ASSIGNMENT,
+                                  GprsPollPurpose::DL_ASSIGNMENT};
+        }
+        if (IsAssignmentDue(index, GprsDirection::UPLINK, pdch))
+        {
+            return GprsDueControl{GprsControlMessage::PACKET_UPLINK_ASSIGNMENT,
+                                  GprsPollPurpose::UL_ASSIGNMENT};
+        }
+        return std::nullopt;
+    }
 
     /**
      * The due message \p msg went on the air: the Ack/Nack is no longer owed, or the
@@ -84,6 +107,21 @@ class GprsPacch
     void Receive(const GprsAirBlock& air);
 
   private:
+    /**
+     * \param index a mobile
+     * \param dir a direction
+     * \param pdch a PDCH
+     * \return its TBF of that direction waits for an assignment on PACCH not yet sent, \p pdch
+     *         carries its PACCH, and a TFI (and USF) is free for it
+     */
+    bool IsAssignmentDue(uint32_t index, GprsDirection dir, uint8_t pdch) const
+    {
+        const GprsCellMobile& ms = m_mss[index];
+        const GprsTbf& tbf = ms.GetBearer(dir).tbf;
+        return tbf.GetState() == GprsTbfState::ASSIGN_PACCH && !tbf.IsAssignmentPending() &&
+               pdch == ms.GetPacchTn() && m_tbfs.HasResources(index, dir);
+    }
+
     /// \param air a Packet Downlink Ack/Nack, lost or not
     void ReceiveDownlinkAckNack(const GprsAirBlock& air);
 
