@@ -299,6 +299,7 @@ AddressAccess(Topology& t,
     // 10.0.0.0 + net * 2^16: 10.1/16, 10.2/16, ... then 11.0/16 and on for many cells.
     Ipv4AddressHelper address(Ipv4Address((10U << 24) + (net << 16)), "255.255.0.0");
     const Ipv4InterfaceContainer ifs = address.Assign(devices);
+    GprsHelper::ActivatePdpContexts(devices); // none on a point-to-point access link
     Ipv4StaticRoutingHelper routing;
     for (uint32_t i = 1; i < devices.GetN(); ++i)
     {

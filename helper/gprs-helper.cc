@@ -14,6 +14,7 @@
 #include "ns3/gprs-radio-conditions.h"
 #include "ns3/gprs-stop-if-invalid.h"
 #include "ns3/gprs-text-input.h"
+#include "ns3/ipv4.h"
 #include "ns3/log.h"
 #include "ns3/node-list.h"
 #include "ns3/node.h"
@@ -23,6 +24,8 @@
 
 #include <iomanip>
 #include <optional>
+#include <sstream>
+#include <stdexcept>
 
 namespace ns3
 {
@@ -186,6 +189,39 @@ GprsHelper::Install(Ptr<Node> bssNode, const NodeContainer& mobiles) const
         devices.Add(ms);
     }
     return devices;
+}
+
+void
+GprsHelper::ActivatePdpContexts(const NetDeviceContainer& devices)
+{
+    GprsStopIfInvalid([&devices]() {
+        for (auto it = devices.Begin(); it != devices.End(); ++it)
+        {
+            const Ptr<GprsMsNetDevice> ms = DynamicCast<GprsMsNetDevice>(*it);
+            if (!ms)
+            {
+                continue;
+            }
+            const Ptr<GprsChannel> cell = ms->GetGprsChannel();
+            const Ptr<Ipv4> ipv4 = ms->GetNode()->GetObject<Ipv4>();
+            const int32_t iface = ipv4 ? ipv4->GetInterfaceForDevice(ms) : -1;
+            if (!cell || !cell->GetBss() || iface < 0 || ipv4->GetNAddresses(iface) == 0)
+            {
+                std::ostringstream msg;
+                msg << "ActivatePdpContexts: the GPRS device of node " << ms->GetNode()->GetId()
+                    << (cell && cell->GetBss() ? " has no IPv4 address"
+                                               : " is in no cell with a network side")
+                    << " (allowed: GprsHelper::Install's devices, after "
+                       "Ipv4AddressHelper::Assign)";
+                throw std::invalid_argument(msg.str());
+            }
+            for (uint32_t a = 0; a < ipv4->GetNAddresses(iface); ++a)
+            {
+                cell->GetBss()->ActivatePdpContext(ipv4->GetAddress(iface, a).GetLocal(),
+                                                   ms->GetIndex());
+            }
+        }
+    });
 }
 
 Ptr<GprsPcu>

@@ -73,6 +73,16 @@ class GprsHelper : public PcapHelperForDevice
     NetDeviceContainer Install(Ptr<Node> bss, const NodeContainer& mobiles) const;
 
     /**
+     * Activate the PDP context of each mobile's IPv4 addresses at its cell's network side
+     * (GprsBssNetDevice::ActivatePdpContext), once the addresses are assigned: downlink
+     * packets reach a mobile only through its context. GprsScenarioHelper does it itself.
+     * A mobile without an IPv4 address on its GPRS device, or in no cell, stops the program
+     * with a message naming it.
+     * \param devices Install's result (its network-side device is skipped), or mobiles of it
+     */
+    static void ActivatePdpContexts(const NetDeviceContainer& devices);
+
+    /**
      * \param devices a container returned by Install()
      * \return the cell's PCU
      */

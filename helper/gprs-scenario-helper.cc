@@ -440,6 +440,7 @@ GprsScenarioHelper::Build(const std::vector<uint32_t>& mobileCell, uint32_t cell
             msDevice[index[k]] = cellDevices.Get(k + 1);
             mobileIf[index[k]].Add(cellIf.Get(k + 1));
         }
+        GprsHelper::ActivatePdpContexts(cellDevices);
     }
     s.pcu = s.pcus.front();
     for (uint32_t i = 0; i < mobiles; ++i)

@@ -10,11 +10,13 @@
 
 #include "ns3/gprs-ns3-compat.h"
 #include "ns3/ipv4-header.h"
-#include "ns3/ipv4.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
+
+#include <sstream>
+#include <stdexcept>
 
 namespace ns3
 {
@@ -93,31 +95,26 @@ GprsBssNetDevice::AssignStreams(int64_t stream)
     return m_pcu->AssignStreams(stream);
 }
 
-int64_t
-GprsBssNetDevice::FindMs(Ipv4Address destination)
+void
+GprsBssNetDevice::ActivatePdpContext(Ipv4Address address, uint32_t ms)
 {
-    const auto it = m_msByAddress.find(destination);
-    if (it != m_msByAddress.end())
+    const uint32_t mobiles = m_pcu ? m_pcu->GetNMs() : 0;
+    if (ms >= mobiles)
     {
-        return it->second;
+        std::ostringstream msg;
+        msg << "PDP context of " << address << ": mobile " << ms
+            << " is not in the cell (allowed: 0.." << (mobiles == 0 ? 0 : mobiles - 1)
+            << ", a cell of " << mobiles << " mobiles)";
+        throw std::invalid_argument(msg.str());
     }
-    const Ptr<GprsChannel> cell = GetGprsChannel();
-    for (std::size_t i = 0; cell && i < cell->GetNMs(); ++i)
+    const auto [it, added] = m_pdpContexts.emplace(address, ms);
+    if (!added && it->second != ms)
     {
-        const Ptr<GprsMsNetDevice> ms = cell->GetMs(i);
-        const Ptr<Ipv4> ipv4 = ms->GetNode()->GetObject<Ipv4>();
-        if (!ipv4)
-        {
-            continue;
-        }
-        const int32_t iface = ipv4->GetInterfaceForDevice(ms);
-        if (iface >= 0 && ipv4->GetInterfaceForAddress(destination) == iface)
-        {
-            m_msByAddress[destination] = ms->GetIndex();
-            return ms->GetIndex();
-        }
+        std::ostringstream msg;
+        msg << "PDP context of " << address << " for mobile " << ms << ": the address is mobile "
+            << it->second << "'s (allowed: one mobile per address)";
+        throw std::invalid_argument(msg.str());
     }
-    return -1;
 }
 
 bool
@@ -128,21 +125,20 @@ GprsBssNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protoco
         return false;
     }
     Ipv4Header ip;
-    int64_t ms = -1;
-    if (protocolNumber == gprs::kIpv4EtherType && packet->PeekHeader(ip))
+    const auto context = protocolNumber == gprs::kIpv4EtherType && packet->PeekHeader(ip)
+                             ? m_pdpContexts.find(ip.GetDestination())
+                             : m_pdpContexts.end();
+    if (context == m_pdpContexts.end())
     {
-        ms = FindMs(ip.GetDestination());
-    }
-    if (ms < 0)
-    {
-        NS_LOG_WARN("no mobile in the cell has the destination of this packet; dropped");
+        NS_LOG_WARN("no PDP context for the destination of this packet (GprsHelper::"
+                    "ActivatePdpContexts after the addresses are assigned); dropped");
         NotifyDrop(packet);
         return false;
     }
     Simulator::Schedule(m_coreDelay,
                         &GprsPcu::EnqueueDownlink,
                         m_pcu,
-                        static_cast<uint32_t>(ms),
+                        context->second,
                         packet,
                         Simulator::Now());
     return true;

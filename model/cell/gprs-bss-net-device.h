@@ -29,7 +29,8 @@ class GprsPcu;
  * \brief Network-side GPRS device: installed on the GGSN node, it stands for the Gn/Gb path
  * (GGSN, SGSN, BSS) to the cell's PCU.
  *
- * Downlink IP packets are addressed to a mobile by their IPv4 destination; they cross the core
+ * Downlink IP packets are addressed to a mobile by their IPv4 destination (the cell's table of
+ * PDP contexts, ActivatePdpContext()); they cross the core
  * network (CoreNetworkDelay) and enter that mobile's buffer in the PCU. Uplink packets come out
  * of the PCU and cross the core network the other way.
  */
@@ -67,6 +68,17 @@ class GprsBssNetDevice : public GprsNetDevice
     void NotifyDrop(Ptr<const Packet> packet);
 
     /**
+     * Activate a PDP context (TS 23.060 clause 9.2): downlink packets to \p address go to
+     * mobile \p ms of the cell. GprsHelper::ActivatePdpContexts activates those of the
+     * mobiles' addresses; a packet to an address without one is dropped (Drop trace).
+     * \param address the mobile's IPv4 address
+     * \param ms the mobile's index in the cell
+     * \throws std::invalid_argument if \p ms is not in the cell or \p address is another
+     *         mobile's
+     */
+    void ActivatePdpContext(Ipv4Address address, uint32_t ms);
+
+    /**
      * \param stream first random stream index
      * \return streams used
      */
@@ -80,12 +92,6 @@ class GprsBssNetDevice : public GprsNetDevice
     void DoInitialize() override;
 
   private:
-    /**
-     * \param destination IPv4 destination of a downlink packet
-     * \return the index of the mobile with that address, or -1
-     */
-    int64_t FindMs(Ipv4Address destination);
-
     /// The device's side of the cell boundary: a member forwarding to it, as ns-3 LTE's SAP
     /// users are, so that the device keeps single inheritance (the IP stack's dynamic casts of
     /// a device cost more on a class with two bases).
@@ -109,7 +115,7 @@ class GprsBssNetDevice : public GprsNetDevice
     CellUser m_cellUser{*this};                    //!< what the PCU calls
     Ptr<GprsPcu> m_pcu;                            //!< the cell's PCU
     Time m_coreDelay;                              //!< one-way GGSN-SGSN-BSS delay
-    std::map<Ipv4Address, uint32_t> m_msByAddress; //!< learnt address -> mobile index
+    std::map<Ipv4Address, uint32_t> m_pdpContexts; //!< mobile index of each PDP address
 };
 
 } // namespace ns3

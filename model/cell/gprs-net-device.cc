@@ -42,7 +42,8 @@ GprsNetDevice::GetTypeId()
                             "ns3::Packet::TracedCallback")
             .AddTraceSource("MacTxDrop",
                             "IP packet dropped before transmission (buffer full, bad protocol, "
-                            "too large, TBF aborted without retry).",
+                            "too large, TBF aborted without retry, network side: no PDP context "
+                            "for its destination).",
                             MakeTraceSourceAccessor(&GprsNetDevice::m_macTxDropTrace),
                             "ns3::Packet::TracedCallback")
             .AddTraceSource("MacRx",
