@@ -34,7 +34,8 @@ constexpr uint64_t kNuModulus = 512;
 constexpr uint32_t kNpduModulus = 4096;
 /// SN-DATA N-PDU numbers are 8 bits (TS 44.065 clause 7.2).
 constexpr uint32_t kAbmNpduModulus = 256;
-/// BSSGP PDU Lifetime "infinite" (TS 48.018 clause 11.3.25: all ones).
+/// BSSGP PDU Lifetime "infinite": all ones (TS 48.018 clause 11.3.25; osmo-pcu's llc.cpp keeps
+/// a frame of delay 0xFFFF forever).
 constexpr uint16_t kInfiniteLifetime = 0xFFFF;
 /// Cell identity in the uplink's Cell Identifier: the model's cells have none.
 constexpr uint16_t kCellIdentity = 0;
