@@ -5,10 +5,12 @@
 #include "gprs-gsmtap-writer.h"
 
 #include "ns3/gprs-block-timing.h"
+#include "ns3/gprs-bssgp.h"
 #include "ns3/gprs-ms-net-device.h"
 #include "ns3/gprs-rlcmac-encoder.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
+#include "ns3/nstime.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -32,6 +34,15 @@ constexpr uint64_t kNuModulus = 512;
 constexpr uint32_t kNpduModulus = 4096;
 /// SN-DATA N-PDU numbers are 8 bits (TS 44.065 clause 7.2).
 constexpr uint32_t kAbmNpduModulus = 256;
+/// BSSGP PDU Lifetime "infinite": all ones (TS 48.018 clause 11.3.25; osmo-pcu's llc.cpp keeps
+/// a frame of delay 0xFFFF forever).
+constexpr uint16_t kInfiniteLifetime = 0xFFFF;
+/// Cell identity in the uplink's Cell Identifier: the model's cells have none.
+constexpr uint16_t kCellIdentity = 0;
+// QoS precedence (TS 48.018 clause 11.3.28): the model has one priority.
+constexpr uint8_t kDownlinkPrecedence = 1; //!< 001: normal priority
+constexpr uint8_t kUplinkPrecedence = 0;   //!< 000: radio priority 1, the RADIO_PRIORITY the
+                                           //!< Channel Request Description asks for
 
 /**
  * \param pcu a PCU
@@ -105,6 +116,15 @@ GprsGsmtapWriter::Attach(Ptr<GprsPcu> pcu, Ptr<PcapFileWrapper> file)
                                                     0,
                                                     kGprsSnDataFirstHeaderOctets,
                                                     kGprsSnDataNextHeaderOctets);
+    GprsRlcModeValue mode;
+    pcu->GetAttribute("RlcMode", mode);
+    m_rlcUnacknowledged = mode.Get() == GprsRlcMode::UNACKNOWLEDGED;
+    TimeValue lifetime;
+    pcu->GetAttribute("LlcPduLifetime", lifetime);
+    const int64_t cs = lifetime.Get().GetMilliSeconds() / 10;
+    m_lifetimeCs = lifetime.Get().IsZero()
+                       ? kInfiniteLifetime
+                       : static_cast<uint16_t>(std::clamp<int64_t>(cs, 1, kInfiniteLifetime - 1));
     m_ms.reset();
     pcu->TraceConnectWithoutContext("RadioBlock",
                                     MakeCallback(&GprsGsmtapWriter::RadioBlock, this));
@@ -188,6 +208,16 @@ GprsGsmtapWriter::LlcFrame(uint32_t ms, GprsDirection dir, const GprsLlcFrameRec
     const bool fromNetwork = dir == GprsDirection::DOWNLINK;
     const auto nu = static_cast<uint16_t>(r.frameId % kNuModulus);
     std::vector<uint8_t> octets(r.octets, 0);
+    // The frame's QoS flags on the Gb interface: SAPI 3 frames are user data, the others GMM
+    // signalling; I+S and S frames whose function is ACK or SACK say so.
+    GprsBssgpQos qos;
+    qos.userData = r.npdu || r.abm;
+    qos.ackOrSack = r.abm && r.abm->type != GprsLlcAbmFrameType::SABM &&
+                    r.abm->type != GprsLlcAbmFrameType::UA &&
+                    (r.abm->function == GprsLlcSupervisoryFunction::ACK ||
+                     r.abm->function == GprsLlcSupervisoryFunction::SACK);
+    qos.rlcUnacknowledged = m_rlcUnacknowledged;
+    qos.precedence = fromNetwork ? kDownlinkPrecedence : kUplinkPrecedence;
     if (r.abm)
     {
         octets = AbmFrame(link, fromNetwork, r);
@@ -226,10 +256,9 @@ GprsGsmtapWriter::LlcFrame(uint32_t ms, GprsDirection dir, const GprsLlcFrameRec
     }
     NS_ASSERT_MSG(octets.size() == r.octets,
                   "LLC frame of " << octets.size() << " octets, the model says " << r.octets);
-    link.frames[r.frameId] = std::move(octets);
+    link.frames[r.frameId] = {std::move(octets), qos};
     while (link.frames.begin()->first + kKeptFrames < r.frameId)
     {
-        link.firstBlock.erase(link.frames.begin()->first);
         link.frames.erase(link.frames.begin());
     }
 }
@@ -246,15 +275,16 @@ GprsGsmtapWriter::DataField(const GprsRadioBlockRecord& r, Link& link)
             *r.block,
             [&link](uint64_t frameId, uint32_t offset, uint8_t* out, uint32_t n) {
                 const auto it = link.frames.find(frameId);
-                if (it != link.frames.end() && offset + n <= it->second.size())
+                if (it != link.frames.end() && offset + n <= it->second.octets.size())
                 {
-                    std::copy_n(it->second.begin() + offset, n, out);
+                    std::copy_n(it->second.octets.begin() + offset, n, out);
                 }
                 else
                 {
                     std::fill_n(out, n, 0); // a frame from before the writer was attached
                 }
-            });
+            },
+            GetTlli(r.ms));
     }
     return *field;
 }
@@ -286,7 +316,12 @@ GprsGsmtapWriter::EncodeBlock(const GprsRadioBlockRecord& r, Link& link)
         return GprsRlcMacEncoder::PacketDownlinkAckNack(r.tfi, *r.ackNack, request);
     }
     case GprsControlMessage::PACKET_UPLINK_ACK_NACK:
-        return GprsRlcMacEncoder::PacketUplinkAckNack(mac, r.tfi, r.cs, *r.ackNack);
+        return GprsRlcMacEncoder::PacketUplinkAckNack(
+            mac,
+            r.tfi,
+            r.cs,
+            *r.ackNack,
+            r.contentionResolution ? std::optional<uint32_t>(GetTlli(r.ms)) : std::nullopt);
     case GprsControlMessage::PACKET_CONTROL_ACK:
         return GprsRlcMacEncoder::PacketControlAcknowledgement(GetTlli(r.ms));
     case GprsControlMessage::PACKET_UPLINK_DUMMY_CONTROL_BLOCK:
@@ -339,42 +374,34 @@ GprsGsmtapWriter::RadioBlock(const GprsRadioBlockRecord& r)
     h.snrDb = static_cast<int8_t>(std::clamp(std::lround(r.ciDb), -128L, 127L));
     h.frameNumber = GprsBlockTiming::ToFn(r.frame);
     h.subType = r.kind == GprsRadioBlockRecord::DATA ? GsmtapChannel::PDTCH : GsmtapChannel::PACCH;
-    Write(t, h, EncodeBlock(r, link), r.ms, r.dir, r.lost);
+    Write(t, EncodeGsmtap(h, EncodeBlock(r, link)), kGsmtapUdpPort, r.ms, r.dir, r.lost);
     if (r.kind != GprsRadioBlockRecord::DATA || r.txKind != GprsRlcTxKind::NEW)
     {
         return;
     }
     for (const GprsLlcSegment& s : r.block->segments)
     {
-        if (s.offset == 0)
-        {
-            link.firstBlock[s.frameId] = {h.frameNumber, r.pdch};
-        }
         const auto frame = link.frames.find(s.frameId);
         if (!s.endsFrame || frame == link.frames.end())
         {
             continue;
         }
-        // The LLC frame, now that its last octet is on the air.
-        GsmtapHeader llc = h;
-        llc.type = GsmtapType::GB_LLC;
-        llc.subType = GsmtapChannel::NONE;
-        llc.snrDb = 0;
-        const auto first = link.firstBlock.find(s.frameId);
-        if (first != link.firstBlock.end())
-        {
-            llc.frameNumber = first->second.first;
-            llc.timeslot = first->second.second;
-            link.firstBlock.erase(first);
-        }
-        Write(t, llc, frame->second, r.ms, r.dir, false);
+        // The LLC frame, now that its last octet is on the air, as the Gb interface carries it:
+        // in BSSGP with the mobile's TLLI (TS 48.018 clauses 10.2.1, 10.2.2).
+        const uint32_t tlli = GetTlli(r.ms);
+        const StoredFrame& f = frame->second;
+        const std::vector<uint8_t> bssgp =
+            r.dir == GprsDirection::DOWNLINK
+                ? EncodeBssgpDlUnitdata(tlli, f.qos, m_lifetimeCs, f.octets)
+                : EncodeBssgpUlUnitdata(tlli, f.qos, kCellIdentity, f.octets);
+        Write(t, EncodeNsUnitdata(kGprsPtpBvci, bssgp), kGprsNsUdpPort, r.ms, r.dir, false);
     }
 }
 
 void
 GprsGsmtapWriter::Write(Time t,
-                        const GsmtapHeader& header,
                         const std::vector<uint8_t>& payload,
+                        uint16_t port,
                         uint32_t ms,
                         GprsDirection dir,
                         bool lost)
@@ -382,9 +409,8 @@ GprsGsmtapWriter::Write(Time t,
     const uint32_t mobile = GetTlli(ms);
     const uint32_t network = lost ? kLostAddress : kNetworkAddress;
     const bool down = dir == GprsDirection::DOWNLINK;
-    const std::vector<uint8_t> packet = EncapsulateGsmtap(EncodeGsmtap(header, payload),
-                                                          down ? network : mobile,
-                                                          down ? mobile : network);
+    const std::vector<uint8_t> packet =
+        EncapsulateUdp(payload, down ? network : mobile, down ? mobile : network, port);
     m_file->Write(t, packet.data(), static_cast<uint32_t>(packet.size()));
 }
 

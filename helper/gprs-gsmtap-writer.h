@@ -5,6 +5,7 @@
 #ifndef GPRS_GSMTAP_WRITER_H
 #define GPRS_GSMTAP_WRITER_H
 
+#include "ns3/gprs-bssgp.h"
 #include "ns3/gprs-gsmtap.h"
 #include "ns3/gprs-llc-framing.h"
 #include "ns3/gprs-pcu.h"
@@ -21,7 +22,8 @@
 /**
  * \file
  * \ingroup gprs
- * Writes the radio interface of one cell as GSMTAP packets in a pcap file.
+ * Writes the radio interface of one cell in a pcap file: GSMTAP packets of its radio blocks, and
+ * its LLC frames as the Gb interface carries them.
  */
 
 namespace ns3
@@ -29,20 +31,24 @@ namespace ns3
 
 /**
  * \ingroup gprs
- * \brief Writes every radio block of one cell, and every LLC frame it carries, as a GSMTAP
- * packet (GSMTAP version 2 in IPv4/UDP to port 4729, pcap link type RAW) that Wireshark decodes
- * with its gsmtap, gsm_rlcmac, llcgprs and sndcp dissectors. GprsHelper::EnableGsmtap() makes
+ * \brief Writes every radio block of one cell as a GSMTAP packet (GSMTAP version 2 in IPv4/UDP
+ * to port 4729, pcap link type RAW), and every LLC frame it carries as an NS/BSSGP packet (UDP
+ * port kGprsNsUdpPort) naming the mobile's TLLI, which Wireshark decodes with its gsmtap,
+ * gsm_rlcmac, gprs-ns, bssgp, llcgprs and sndcp dissectors. GprsHelper::EnableGsmtap() makes
  * one per cell.
  *
  * Packets, in simulation time order:
  * - one GSMTAP Um packet per radio block (sub-type PDTCH for RLC data blocks, PACCH for control
- *   blocks), its RLC/MAC block encoded by GprsRlcMacEncoder, stamped with the end of the block's
+ *   blocks), its RLC/MAC block encoded by GprsRlcMacEncoder (the TLLI in the uplink data blocks
+ *   and Packet Uplink Ack/Nacks of contention resolution), stamped with the end of the block's
  *   four TDMA frames; timeslot, frame number (of its first frame), uplink flag and ARFCN in the
  *   header, the C/I of the mobile in the SNR field. A downlink block period in which the model
  *   sends nothing but a USF is written as the Packet Downlink Dummy Control Block that carries it;
- * - one GSMTAP LLC packet per LLC frame, after the block that carries the frame's last octet for
- *   the first time (same time stamp), with the timeslot and frame number of the block that
- *   carried its first octet. Wireshark decodes LLC, SNDCP (reassembling N-PDUs) and the IP packet.
+ * - one packet per LLC frame, after the block that carries the frame's last octet for the first
+ *   time (same time stamp): an NS-UNITDATA PDU (TS 48.016) carrying a BSSGP DL-UNITDATA or
+ *   UL-UNITDATA PDU (TS 48.018 clauses 10.2.1, 10.2.2) with the mobile's TLLI, the QoS Profile,
+ *   the PDU Lifetime (downlink: the PCU's LlcPduLifetime) or Cell Identifier (uplink), and the
+ *   LLC frame. Wireshark decodes BSSGP, LLC, SNDCP (reassembling N-PDUs) and the IP packet.
  *
  * Each packet goes, in IPv4, from the sender of its block or frame to the receiver: a mobile is
  * the IPv4 address whose 32 bits are its TLLI (0xc0000003 is 192.0.0.3), the network side is
@@ -97,11 +103,17 @@ class GprsGsmtapWriter : public Object
     void DoDispose() override;
 
   private:
+    /// An LLC frame kept for the blocks that carry it.
+    struct StoredFrame
+    {
+        std::vector<uint8_t> octets; //!< the frame
+        GprsBssgpQos qos;            //!< its QoS flags on the Gb interface
+    };
+
     /// What the writer keeps of one direction of one mobile.
     struct Link
     {
-        std::map<uint64_t, std::vector<uint8_t>> frames; //!< LLC frames by id, recent ones
-        std::map<uint64_t, std::pair<uint32_t, uint8_t>> firstBlock;       //!< frame id -> FN, TN
+        std::map<uint64_t, StoredFrame> frames; //!< LLC frames by id, recent ones
         std::array<std::optional<GprsRlcDataField>, kGprsRlcSns> fields{}; //!< data fields by BSN
         uint32_t npdus{0};                     //!< N-PDUs numbered so far
         std::map<uint64_t, uint32_t> abmNpdus; //!< ABM: first segment's id -> N-PDU number
@@ -115,9 +127,14 @@ class GprsGsmtapWriter : public Object
     std::vector<uint8_t> AbmFrame(Link& link, bool fromNetwork, const GprsLlcFrameRecord& r);
     std::vector<uint8_t> EncodeBlock(const GprsRadioBlockRecord& r, Link& link);
     const GprsRlcDataField& DataField(const GprsRadioBlockRecord& r, Link& link);
+    /**
+     * Write a UDP packet from the block's or frame's sender to its receiver.
+     * \param t its time stamp \param payload the UDP payload \param port the UDP port
+     * \param ms the mobile \param dir the direction \param lost the receiver lost the block
+     */
     void Write(Time t,
-               const GsmtapHeader& header,
                const std::vector<uint8_t>& payload,
+               uint16_t port,
                uint32_t ms,
                GprsDirection dir,
                bool lost);
@@ -128,7 +145,9 @@ class GprsGsmtapWriter : public Object
     std::optional<uint32_t> m_ms;                     //!< the one mobile written, or all
     Ptr<PcapFileWrapper> m_file;                      //!< the output
     std::map<std::pair<uint32_t, int>, Link> m_links; //!< (mobile, direction) -> state
-    bool m_standardLlc{true}; //!< the PCU's LLC and SNDCP sizes are the standard ones
+    bool m_standardLlc{true};        //!< the PCU's LLC and SNDCP sizes are the standard ones
+    bool m_rlcUnacknowledged{false}; //!< the PCU's RLC mode is unacknowledged (BSSGP QoS A bit)
+    uint16_t m_lifetimeCs{0};        //!< BSSGP PDU Lifetime: the PCU's LlcPduLifetime, 10 ms
     std::unique_ptr<GprsLlcFraming> m_framing;    //!< the PCU's SN-UNITDATA segmentation
     std::unique_ptr<GprsLlcFraming> m_abmFraming; //!< the PCU's SN-DATA segmentation
     uint16_t m_arfcn;                             //!< ARFCN attribute

@@ -121,9 +121,10 @@ class GprsHelper : public PcapHelperForDevice
 
     /**
      * Write the radio interface of every cell built so far (every GprsBssNetDevice of every
-     * node) as GSMTAP packets in a pcap file per cell, `<prefix>-<node>-<device>.pcap` named
-     * after the network-side device as ns-3's pcap helpers name files: one packet per radio
-     * block and one per LLC frame (GprsGsmtapWriter), for Wireshark. Use a prefix other than
+     * node) in a pcap file per cell, `<prefix>-<node>-<device>.pcap` named after the
+     * network-side device as ns-3's pcap helpers name files: one GSMTAP packet per radio block
+     * and one NS/BSSGP packet per LLC frame, naming the mobile's TLLI (GprsGsmtapWriter), for
+     * Wireshark. Use a prefix other than
      * that of EnablePcap() on the same devices.
      * \param prefix file name prefix
      */
@@ -142,7 +143,8 @@ class GprsHelper : public PcapHelperForDevice
 
     /**
      * Given a mobile's GprsMsNetDevice: write that mobile's radio blocks (those it sends and
-     * receives, and those whose USF grants it the uplink) and LLC frames as GSMTAP packets, in a
+     * receives, and those whose USF grants it the uplink) and LLC frames, as the cell's file has
+     * them, in a
      * pcap file of its own, `<prefix>-<node>-<device>.pcap` named after the mobile's device.
      * Given a cell's GprsBssNetDevice: the whole cell, as the container overload. The directory
      * must exist.

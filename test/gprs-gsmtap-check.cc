@@ -68,6 +68,9 @@ struct Expected
     uint8_t timeslots{0};                     //!< assignments: TIMESLOT_ALLOCATION
     std::array<uint8_t, 8> usfs{};            //!< PUA: USF per timeslot
     GprsRlcTxKind txKind{GprsRlcTxKind::NEW}; //!< data: new or sent again
+    bool ti{false};                           //!< uplink data: TI, the block carries the TLLI
+    uint32_t dataOctets{0};                   //!< data: LLC octets carried
+    bool contentionResolution{false};         //!< PUAN: CONTENTION_RESOLUTION_TLLI present
 };
 
 /// One decoded field.
@@ -332,11 +335,14 @@ ToExpected(const GprsRadioBlockRecord& r)
     e.timeslots = r.timeslots;
     e.usfs = r.usfs;
     e.txKind = r.txKind;
+    e.contentionResolution = r.contentionResolution;
     if (r.block)
     {
         e.bsn = r.block->bsn;
         e.fbi = r.block->fbi;
         e.cs = r.block->cs;
+        e.ti = r.block->tlli;
+        e.dataOctets = r.block->GetDataOctets();
         // An LI octet holds the length of a segment that ends its frame, 0 for the
         // last segment when its frame goes on (TS 44.060 clause 10.4.14).
         for (std::size_t i = 0; i < r.block->liOctets; ++i)
@@ -352,6 +358,15 @@ ToExpected(const GprsRadioBlockRecord& r)
         e.rbb = r.ackNack->GetRbb();
     }
     return e;
+}
+
+/// \return a TLLI as tshark shows it
+std::string
+TlliText(uint32_t tlli)
+{
+    char text[16];
+    std::snprintf(text, sizeof(text), "0x%08x", tlli);
+    return text;
 }
 
 /// \return a TLLI as the IPv4 address of its mobile's GSMTAP packets, dotted
@@ -384,8 +399,7 @@ CheckAddresses(Checker& c,
 void
 CheckBlock(Checker& c, const Decoded& p, const Expected& e, uint32_t tlliValue)
 {
-    char tlli[16];
-    std::snprintf(tlli, sizeof(tlli), "0x%08x", tlliValue); // as tshark shows a TLLI
+    const std::string tlli = TlliText(tlliValue);
     const std::string where = Describe(p, e);
     const bool dl = e.dir == GprsDirection::DOWNLINK;
     CheckAddresses(c, p, where, dl, e.lost, tlliValue);
@@ -418,6 +432,16 @@ CheckBlock(Checker& c, const Decoded& p, const Expected& e, uint32_t tlliValue)
             c.Check(e.cv != 0 || e.fbi, where, "CV 0 in a block that is not the last");
             c.Check(!e.fbi || e.cv == 0, where, "the last block has CV " + Num(e.cv));
             c.Expect(p, where, "gsm_rlcmac.ul.data_si", Bool(e.stalled));
+            // Contention resolution: the TLLI after the LI octets (TS 44.060 10.2.2).
+            c.Expect(p, where, "gsm_rlcmac.ti", Bool(e.ti));
+            c.Expect(p, where, "gsm_rlcmac.tlli", e.ti ? tlli : "(absent)");
+            // The model's LLC octets fill what the coding scheme leaves after the LI octets
+            // and the TLLI, or end with filler after an LI.
+            const uint32_t room =
+                GprsRlcDataOctets(e.cs) - (e.ti ? kGprsTlliOctets : 0) - e.lis.size();
+            c.Check(e.dataOctets <= room,
+                    where,
+                    Num(e.dataOctets) + " LLC octets in the " + Num(room) + " left");
         }
         const std::vector<std::string> lis = p.All("gsm_rlcmac.li");
         std::ostringstream got;
@@ -459,6 +483,15 @@ CheckBlock(Checker& c, const Decoded& p, const Expected& e, uint32_t tlliValue)
                      where,
                      "gsm_rlcmac.packet_downlink_ack_nack.channel_request_description_exist",
                      Bool(e.channelRequest));
+        }
+        else
+        {
+            c.Expect(p,
+                     where,
+                     "gsm_rlcmac.pu_acknack_gprs.common_uplink_ack_nack_data."
+                     "exist_contention_resolution_tlli_exist",
+                     Bool(e.contentionResolution));
+            c.Expect(p, where, "gsm_rlcmac.tlli", e.contentionResolution ? tlli : "(absent)");
         }
         break;
     }
@@ -524,21 +557,41 @@ DeliveredSegment(GprsDirection dir, const Ptr<const Packet>& packet)
                    p->GetSize()};
 }
 
+/// What the Gb interface's headers of an LLC frame's packet say.
+struct LlcHeader
+{
+    bool uplink{false}; //!< BSSGP UL-UNITDATA, not DL-UNITDATA
+    std::string tlli;   //!< the BSSGP header's TLLI as tshark shows it, "(absent)" if none
+};
+
+/// \return the BSSGP header of a packet carrying an LLC frame, none for a radio block
+std::optional<LlcHeader>
+LlcHeaderOf(const Decoded& p)
+{
+    const Field* type = p.Find("bssgp.pdu_type");
+    if (!type)
+    {
+        return std::nullopt;
+    }
+    const Field* tlli = p.Find("gsm_a.rr.tlli");
+    return LlcHeader{type->show == "0x01", tlli ? tlli->show : "(absent)"};
+}
+
 /// \return the TCP segment an LLC frame completes as tshark reassembled it, if any
 std::optional<Segment>
 DecodedSegment(const Decoded& p)
 {
-    // The GSMTAP packet's own IPv4 header comes first, the reassembled packet's second.
-    const Field* uplink = p.Find("gsmtap.uplink");
+    // The packet's own IPv4 header comes first, the reassembled packet's second.
+    const auto llc = LlcHeaderOf(p);
     const Field* src = p.Find("ip.src", 1);
     const Field* dst = p.Find("ip.dst", 1);
     const Field* seq = p.Find("tcp.seq_raw");
     const Field* len = p.Find("tcp.len");
-    if (!uplink || !src || !dst || !seq || !len || std::stoul(len->show) == 0)
+    if (!llc || !src || !dst || !seq || !len || std::stoul(len->show) == 0)
     {
         return std::nullopt;
     }
-    return Segment{uplink->show == "1",
+    return Segment{llc->uplink,
                    src->show,
                    dst->show,
                    static_cast<uint32_t>(std::stoul(seq->show)),
@@ -550,8 +603,9 @@ DecodedSegment(const Decoded& p)
  * same start, so their N-PDU numbers run alike, and mobile 2 uploads meanwhile, so its two
  * directions do too. The cell's capture must keep them apart in tshark's SNDCP reassembly:
  * every IP packet it reassembles in an LLC frame is one the model delivered to or from the
- * mobile the frame's GSMTAP addresses name, and every segment delivered is found. Mobile 1's
- * own capture (EnableGsmtap with its device) holds exactly its blocks and frames.
+ * mobile whose TLLI the frame's BSSGP header carries (and whose address the packet has), and
+ * every segment delivered is found. Mobile 1's own capture (EnableGsmtap with its device) holds
+ * exactly its blocks and frames.
  */
 void
 CheckMobiles(Checker& c, const std::string& tshark, const std::string& outdir)
@@ -604,12 +658,12 @@ CheckMobiles(Checker& c, const std::string& tshark, const std::string& outdir)
     up.Install(s.mobiles.Get(mobiles - 1)).Start(Seconds(1));
     Simulator::Stop(Seconds(40));
     Simulator::Run();
-    std::map<std::string, uint32_t> mobileOf; // GSMTAP address -> mobile
+    std::map<std::string, uint32_t> mobileOf; // TLLI as tshark shows it -> mobile
     std::vector<uint32_t> tllis;
     for (uint32_t i = 0; i < mobiles; ++i)
     {
         tllis.push_back(GprsLocalTlli(s.mobiles.Get(i)->GetId()));
-        mobileOf[TlliAddress(tllis.back())] = i;
+        mobileOf[TlliText(tllis.back())] = i;
     }
     Simulator::Destroy(); // closes the pcaps
 
@@ -640,12 +694,18 @@ CheckMobiles(Checker& c, const std::string& tshark, const std::string& outdir)
                 ++um;
                 continue;
             }
-            const Field* uplink = p.Find("gsmtap.uplink");
-            const Field* address = p.Find(uplink && uplink->show == "1" ? "ip.src" : "ip.dst");
-            const auto mobile = address ? mobileOf.find(address->show) : mobileOf.end();
+            const auto llc = LlcHeaderOf(p);
+            const auto mobile = llc ? mobileOf.find(llc->tlli) : mobileOf.end();
             c.Check(mobile != mobileOf.end() && (!oneMobile || mobile->second == watched),
                     pcap + " packet " + Num(p.number),
-                    "LLC frame of " + (address ? address->show : std::string("(absent)")));
+                    "LLC frame of TLLI " + (llc ? llc->tlli : std::string("(no BSSGP header)")));
+            if (mobile != mobileOf.end())
+            {
+                const Field* address = p.Find(llc->uplink ? "ip.src" : "ip.dst");
+                c.Check(address && address->show == TlliAddress(tllis[mobile->second]),
+                        pcap + " packet " + Num(p.number),
+                        "LLC frame of TLLI " + llc->tlli + " sent as another mobile's");
+            }
             const auto segment = DecodedSegment(p);
             if (!segment || mobile == mobileOf.end())
             {
@@ -859,12 +919,12 @@ main(int argc, char* argv[])
                 "packet " + Num(p.number),
                 "time " + (time ? time->show : std::string("(absent)")) + " before the last");
         lastTime = t;
-        const Field* type = p.Find("gsmtap.type");
-        (type && type->show == "8" ? llc : um).push_back(&p);
+        (LlcHeaderOf(p) ? llc : um).push_back(&p);
         for (const Field& f : p.fields)
         {
             const bool gsm = f.proto == "gsmtap" || f.proto == "gsm_rlcmac" ||
-                             f.proto == "llcgprs" || f.proto == "sndcp";
+                             f.proto == "gprs-ns" || f.proto == "bssgp" || f.proto == "llcgprs" ||
+                             f.proto == "sndcp";
             c.Check(f.name != "_ws.malformed" && (f.name != "_ws.expert" || !gsm),
                     "packet " + Num(p.number),
                     f.proto + ": " + f.showname);
@@ -902,12 +962,24 @@ main(int argc, char* argv[])
         {
             llcFormats[format] += p->Find(field) != nullptr;
         }
-        const Field* uplink = p->Find("gsmtap.uplink");
+        // The BSSGP header names the mobile the packet's address is (TS 48.018 10.2.1, 10.2.2).
+        const LlcHeader header = *LlcHeaderOf(*p);
+        const Field* address = p->Find(header.uplink ? "ip.src" : "ip.dst");
+        bool known = false;
+        for (const uint32_t tlli : tllis)
+        {
+            known = known || (header.tlli == TlliText(tlli) && address &&
+                              address->show == TlliAddress(tlli));
+        }
+        c.Check(known,
+                "packet " + Num(p->number),
+                "LLC frame of TLLI " + header.tlli + " at " +
+                    (address ? address->show : std::string("(absent)")));
         const Field* seq = p->Find("tcp.seq_raw");
         const Field* len = p->Find("tcp.len");
-        if (uplink && seq && len && std::stoul(len->show) > 0)
+        if (seq && len && std::stoul(len->show) > 0)
         {
-            decoded.insert({uplink->show == "1",
+            decoded.insert({header.uplink,
                             static_cast<uint32_t>(std::stoul(seq->show)),
                             static_cast<uint32_t>(std::stoul(len->show))});
         }
@@ -926,8 +998,50 @@ main(int argc, char* argv[])
         c.Check(count > 0, "LLC", "no " + format + " frame decoded");
     }
 
+    // Contention resolution in the model's record (TS 44.060 7.1.2.3): within an uplink TBF
+    // (BSN 0 starts one) the new blocks carry the TLLI from the start until a Packet Uplink
+    // Ack/Nack the mobile receives echoes it, and none after that.
+    std::map<uint32_t, std::optional<uint32_t>> echoedAt; // mobile -> FN of the echo heard
+    std::map<uint32_t, bool> lastNewTi;                   // mobile -> TI of its last new block
+    uint32_t tiBlocks = 0;
+    uint32_t echoes = 0;
+    for (const Expected& e : model)
+    {
+        if (e.kind == GprsRadioBlockRecord::CONTROL &&
+            e.msg == GprsControlMessage::PACKET_UPLINK_ACK_NACK && e.contentionResolution)
+        {
+            ++echoes;
+            if (!e.lost && !echoedAt[e.ms])
+            {
+                echoedAt[e.ms] = e.fn;
+            }
+        }
+        if (e.kind != GprsRadioBlockRecord::DATA || e.dir != GprsDirection::UPLINK ||
+            e.txKind != GprsRlcTxKind::NEW)
+        {
+            continue;
+        }
+        tiBlocks += e.ti;
+        const std::string where = "UL FN " + Num(e.fn) + " BSN " + Num(e.bsn);
+        if (e.bsn == 0)
+        {
+            echoedAt[e.ms].reset();
+        }
+        else
+        {
+            c.Check(!e.ti || lastNewTi[e.ms], where, "a TLLI after a block without one");
+            c.Check(!e.ti || !echoedAt[e.ms] || *echoedAt[e.ms] >= e.fn,
+                    where,
+                    "a TLLI after the mobile heard it echoed");
+        }
+        lastNewTi[e.ms] = e.ti;
+    }
+
     // The run must have exercised what is checked.
     c.Check(lost > 0 && retransmitted > 0, "run", "no lost or retransmitted block");
+    c.Check(tiBlocks > 0 && echoes > 0,
+            "run",
+            Num(tiBlocks) + " uplink blocks with a TLLI, " + Num(echoes) + " echoes of it");
     for (const auto msg : {GprsControlMessage::PACKET_DOWNLINK_ACK_NACK,
                            GprsControlMessage::PACKET_UPLINK_ACK_NACK,
                            GprsControlMessage::PACKET_CONTROL_ACK,
@@ -939,8 +1053,10 @@ main(int argc, char* argv[])
     std::cout << packets.size() << " packets decoded by tshark: " << um.size() << " radio blocks ("
               << lost << " lost, " << retransmitted << " data blocks sent again), " << llc.size()
               << " LLC frames (UI " << llcFormats["UI"] << ", I " << llcFormats["I"] << ", S "
-              << llcFormats["S"] << "); " << found << " TCP segments followed; " << c.GetChecks()
-              << " checks, " << c.GetFailures() << " failed\n";
+              << llcFormats["S"] << "); " << tiBlocks << " new uplink blocks with the TLLI, "
+              << echoes << " Packet Uplink Ack/Nacks echoing it; " << found
+              << " TCP segments followed; " << c.GetChecks() << " checks, " << c.GetFailures()
+              << " failed\n";
     CheckMobiles(c, tshark, outdir);
     std::cout << "with several mobiles: " << c.GetChecks() << " checks, " << c.GetFailures()
               << " failed\n";

@@ -38,6 +38,7 @@ GprsAirBlock::Describe(GprsDirection dir, const GprsCellMobile& ms, GprsRadioBlo
         r.tfi = ms.ul.tfi;
         r.ackNack = &ackNack;
         r.cs = ms.ul.cs;
+        r.contentionResolution = ms.ul.rx && ms.ul.rx->IsTlliToEcho();
         break;
     case GprsControlMessage::PACKET_DOWNLINK_ASSIGNMENT:
         r.tfi = ms.dl.tfi;

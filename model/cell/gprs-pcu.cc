@@ -499,10 +499,10 @@ GprsPcu::ReceiveUplink(GprsAirBlock& air)
     }
     ms.ul.ReceiveBlock(air.block, m_frames);
     // Ack/Nack every UplinkAckInterval blocks, when all is received, and at once on the final
-    // block (CV = 0, even with gaps) and on a stalled window (SI = 1): TS 44.060 9.1.8,
-    // 9.3.2.4.
+    // block (CV = 0, even with gaps), on a stalled window (SI = 1): TS 44.060 9.1.8,
+    // 9.3.2.4; and on a block with the TLLI, to end contention resolution (7.1.2.3; osmo-pcu).
     if (++ms.ul.blocksSinceAck >= m_ulAckInterval || ms.ul.rx->IsComplete() || air.block.fbi ||
-        air.stalled)
+        air.stalled || air.block.tlli)
     {
         ms.ul.ackOwed = true;
         Track(air.ms);

@@ -532,6 +532,10 @@ GprsTbfController::Activate(uint32_t index, GprsDirection dir)
     link.blocksSinceAck = 0;
     link.lastBlock = Simulator::Now();
     link.tx = FromPool(m_txPool, m_settings.m_rlcMode);
+    if (link.tbf.IsOnePhaseAccess())
+    {
+        link.tx->StartContentionResolution(); // TS 44.060 7.1.2.3
+    }
     link.rx = FromPool(m_rxPool, m_settings.m_rlcMode);
     // Frames still in RLC from an aborted TBF go first (retry), then the buffer.
     link.llc.HandAllToRlc(

@@ -76,10 +76,19 @@ EncodeGsmtap(const GsmtapHeader& header, const std::vector<uint8_t>& payload)
 std::vector<uint8_t>
 EncapsulateGsmtap(const std::vector<uint8_t>& payload, uint32_t source, uint32_t destination)
 {
+    return EncapsulateUdp(payload, source, destination, kGsmtapUdpPort);
+}
+
+std::vector<uint8_t>
+EncapsulateUdp(const std::vector<uint8_t>& payload,
+               uint32_t source,
+               uint32_t destination,
+               uint16_t port)
+{
     const std::size_t total = kIpv4HeaderOctets + kUdpHeaderOctets + payload.size();
     if (total > 0xFFFF)
     {
-        throw std::invalid_argument("GSMTAP payload of " + std::to_string(payload.size()) +
+        throw std::invalid_argument("UDP payload of " + std::to_string(payload.size()) +
                                     " octets does not fit an IPv4 packet");
     }
     std::vector<uint8_t> out;
@@ -107,8 +116,8 @@ EncapsulateGsmtap(const std::vector<uint8_t>& payload, uint32_t source, uint32_t
     const auto checksum = static_cast<uint16_t>(~sum);
     out[10] = static_cast<uint8_t>(checksum >> 8);
     out[11] = static_cast<uint8_t>(checksum);
-    Put16(out, kGsmtapUdpPort);
-    Put16(out, kGsmtapUdpPort);
+    Put16(out, port);
+    Put16(out, port);
     Put16(out, static_cast<uint32_t>(kUdpHeaderOctets + payload.size()));
     Put16(out, 0); // no checksum
     out.insert(out.end(), payload.begin(), payload.end());

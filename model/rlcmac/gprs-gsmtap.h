@@ -11,8 +11,8 @@
 /**
  * \file
  * \ingroup gprs
- * GSMTAP version 2 framing of radio blocks and LLC frames, carried in IPv4/UDP packets to port
- * 4729 as Osmocom's GSMTAP senders emit them and Wireshark's gsmtap dissector reads them.
+ * GSMTAP version 2 framing of radio blocks, carried in IPv4/UDP packets to port 4729 as
+ * Osmocom's GSMTAP senders emit them and Wireshark's gsmtap dissector reads them.
  */
 
 namespace ns3
@@ -24,8 +24,7 @@ constexpr uint16_t kGsmtapUdpPort = 4729;
 /// GSMTAP payload types (libosmocore gsmtap.h).
 enum class GsmtapType : uint8_t
 {
-    UM = 0x01,     //!< GSM Um: a radio block, sub-type gives the logical channel
-    GB_LLC = 0x08, //!< GPRS Gb interface: an LLC frame
+    UM = 0x01, //!< GSM Um: a radio block, sub-type gives the logical channel
 };
 
 /// GSMTAP Um sub-types (logical channels) used here (libosmocore gsmtap.h GSMTAP_CHANNEL_*).
@@ -78,6 +77,20 @@ std::vector<uint8_t> EncodeGsmtap(const GsmtapHeader& header, const std::vector<
 std::vector<uint8_t> EncapsulateGsmtap(const std::vector<uint8_t>& payload,
                                        uint32_t source,
                                        uint32_t destination);
+
+/**
+ * \ingroup gprs
+ * \param payload a UDP payload
+ * \param source IPv4 source address (host byte order)
+ * \param destination IPv4 destination address (host byte order)
+ * \param port UDP source and destination port
+ * \return an IPv4 packet as EncapsulateGsmtap() makes it, to and from \p port
+ * \throws std::invalid_argument if the packet would exceed 65535 octets
+ */
+std::vector<uint8_t> EncapsulateUdp(const std::vector<uint8_t>& payload,
+                                    uint32_t source,
+                                    uint32_t destination,
+                                    uint16_t port);
 
 } // namespace ns3
 

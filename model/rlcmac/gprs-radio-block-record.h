@@ -80,7 +80,9 @@ struct GprsRadioBlockRecord
     bool stalled{false};                      //!< uplink data: SI, the mobile's window is stalled
     GprsControlMessage msg{};                 //!< control: the message
     const GprsRlcAckNackDescription* ackNack{nullptr}; //!< Ack/Nack messages: the description
-    bool channelRequest{false}; //!< Packet Downlink Ack/Nack: asks for an uplink TBF
+    bool channelRequest{false};       //!< Packet Downlink Ack/Nack: asks for an uplink TBF
+    bool contentionResolution{false}; //!< Packet Uplink Ack/Nack: carries the mobile's TLLI as
+                                      //!< CONTENTION_RESOLUTION_TLLI (TS 44.060 7.1.2.3)
     GprsCodingScheme cs{GprsCodingScheme::CS1};     //!< data: its CS; Packet Uplink Ack/Nack and
                                                     //!< Packet Uplink Assignment: the CS commanded
     GprsRlcMode rlcMode{GprsRlcMode::ACKNOWLEDGED}; //!< RLC mode of the cell's TBFs

@@ -68,12 +68,19 @@ GprsRlcTxEntity::Reset(GprsRlcMode mode, std::size_t keepBlocks)
     m_window = GprsRlcTxWindow(mode);
     EmptyStore(m_blocks, keepBlocks);
     m_finalSent = false;
+    m_contentionResolution = false;
 }
 
 void
 GprsRlcTxEntity::EnqueueFrame(uint64_t frameId, uint32_t octets)
 {
     m_segmenter.Enqueue(frameId, octets);
+}
+
+void
+GprsRlcTxEntity::StartContentionResolution()
+{
+    m_contentionResolution = true;
 }
 
 const GprsRlcDataBlock&
@@ -84,7 +91,7 @@ GprsRlcTxEntity::SendNext(GprsCodingScheme cs, bool endOfTbf, GprsRlcTxKind& kin
     GprsRlcDataBlock& block = Slot(m_blocks, sel.bsn);
     if (sel.reason == GprsRlcTxReason::NEW_DATA)
     {
-        m_segmenter.NextBlock(cs, endOfTbf, block);
+        m_segmenter.NextBlock(cs, endOfTbf, block, m_contentionResolution);
         block.bsn = static_cast<uint8_t>(sel.bsn);
         if (block.fbi)
         {
@@ -98,6 +105,8 @@ GprsRlcTxEntity::SendNext(GprsCodingScheme cs, bool endOfTbf, GprsRlcTxKind& kin
 GprsRlcAckNackResult
 GprsRlcTxEntity::ApplyAckNack(const GprsRlcAckNackDescription& desc)
 {
+    // A block acknowledged is a block with the TLLI received: the network echoed it.
+    m_contentionResolution = m_contentionResolution && desc.GetRbb() == 0;
     return m_window.ApplyAckNack(desc);
 }
 
@@ -105,7 +114,7 @@ uint32_t
 GprsRlcTxEntity::GetBlocksAfter(uint16_t bsn, GprsCodingScheme cs) const
 {
     const uint32_t sent = (m_window.GetVS() + kGprsRlcSns - 1 - bsn) % kGprsRlcSns;
-    return sent + (m_finalSent ? 0 : m_segmenter.CountBlocks(cs, true));
+    return sent + (m_finalSent ? 0 : m_segmenter.CountBlocks(cs, true, m_contentionResolution));
 }
 
 const GprsRlcDataBlock&
@@ -148,12 +157,14 @@ GprsRlcRxEntity::Reset(GprsRlcMode mode, std::size_t keepBlocks)
     m_window = GprsRlcRxWindow(mode);
     m_reassembler = GprsLlcReassembler();
     EmptyStore(m_blocks, keepBlocks);
+    m_tlliToEcho = false;
 }
 
 bool
 GprsRlcRxEntity::Receive(const GprsRlcDataBlock& block,
                          std::vector<GprsReassembledLlcFrame>& frames)
 {
+    m_tlliToEcho = block.tlli;
     if (m_window.Receive(block.bsn, block.fbi) != GprsRlcRxStatus::NEW_BLOCK)
     {
         return false;

@@ -65,6 +65,21 @@ class GprsRlcTxEntity
      */
     void EnqueueFrame(uint64_t frameId, uint32_t octets);
 
+    /**
+     * The mobile's side of contention resolution, for an uplink TBF established by one phase
+     * access (TS 44.060 clause 7.1.2.3): every new block carries the mobile's TLLI (TI = 1,
+     * kGprsTlliOctets fewer octets of data) until an Ack/Nack arrives that acknowledges one of
+     * them, which the network sends with the TLLI as CONTENTION_RESOLUTION_TLLI (clause 11.2.28;
+     * GprsRlcRxEntity::IsTlliToEcho()). Blocks sent again keep their TLLI (no re-segmentation).
+     */
+    void StartContentionResolution();
+
+    /// \return true while new blocks carry the TLLI (StartContentionResolution())
+    bool IsContentionResolutionPending() const
+    {
+        return m_contentionResolution;
+    }
+
     /// \return LLC octets queued but not yet put into blocks
     uint64_t GetQueuedOctets() const
     {
@@ -91,7 +106,8 @@ class GprsRlcTxEntity
     const GprsRlcDataBlock& SendNext(GprsCodingScheme cs, bool endOfTbf, GprsRlcTxKind& kind);
 
     /**
-     * Apply a received Ack/Nack description (acknowledged mode).
+     * Apply a received Ack/Nack description (acknowledged mode). One that acknowledges a block
+     * ends the contention resolution: every block sent before carried the TLLI.
      * \param desc the description
      * \return what it acknowledged and negatively acknowledged
      */
@@ -100,7 +116,8 @@ class GprsRlcTxEntity
     /**
      * Blocks of the TBF after a block, once its data is fixed (the uplink countdown, TS 44.060
      * clause 9.3.1: TBC - BSN' - 1): those sent after it, and those still to be built from the
-     * queue in coding scheme cs, the last with FBI.
+     * queue in coding scheme cs, the last with FBI, each with the TLLI while contention
+     * resolution is pending (as the mobile knows when it counts).
      * \param bsn a block sent, within the window
      * \param cs coding scheme of the blocks still to be built
      * \return the count
@@ -164,6 +181,7 @@ class GprsRlcTxEntity
     GprsRlcTxWindow m_window;               //!< V(S), V(A), V(B)
     std::vector<GprsRlcDataBlock> m_blocks; //!< blocks by BSN, kept for retransmission (grown)
     bool m_finalSent{false};                //!< FBI block sent
+    bool m_contentionResolution{false};     //!< new blocks carry the TLLI
 };
 
 /**
@@ -196,6 +214,18 @@ class GprsRlcRxEntity
     /// \return the Ack/Nack description to send now (FAI set when IsComplete())
     GprsRlcAckNackDescription GetAckNack() const;
 
+    /**
+     * The network's side of contention resolution (TS 44.060 clause 7.1.2.3): a Packet Uplink
+     * Ack/Nack carries the mobile's TLLI as CONTENTION_RESOLUTION_TLLI (clause 11.2.28) once a
+     * block with the TLLI (TI = 1) has arrived, and until one without it shows that the mobile
+     * has seen the TLLI echoed.
+     * \return true if the Ack/Nack sent now carries the TLLI
+     */
+    bool IsTlliToEcho() const
+    {
+        return m_tlliToEcho;
+    }
+
     /// \return true once the final block and every block before it have been received
     bool IsComplete() const;
 
@@ -215,6 +245,7 @@ class GprsRlcRxEntity
     GprsRlcRxWindow m_window;               //!< V(R), V(Q), V(N)
     GprsLlcReassembler m_reassembler;       //!< blocks -> LLC frames
     std::vector<GprsRlcDataBlock> m_blocks; //!< received blocks awaiting delivery (grown)
+    bool m_tlliToEcho{false};               //!< the last block that arrived carried a TLLI
 };
 
 } // namespace ns3

@@ -91,12 +91,13 @@ CheckLayout(const GprsRlcDataBlock& block)
         fail("has " + std::to_string(block.liOctets) + " LI octets for " + std::to_string(n) +
              " segments (allowed: " + std::to_string(n - 1) + " or " + std::to_string(n) + ")");
     }
-    const uint32_t capacity = GprsRlcDataOctets(block.cs);
+    const uint32_t capacity = block.GetFieldOctets();
     const uint32_t used = block.liOctets + block.GetDataOctets();
     if (used > capacity)
     {
         fail("needs " + std::to_string(used) + " octets, more than the " +
-             std::to_string(capacity) + "-octet RLC data field");
+             std::to_string(capacity) + "-octet RLC data field" +
+             (block.tlli ? " left by its TLLI" : ""));
     }
     const bool lastHasLi = block.liOctets == n;
     const auto& last = segments.back();
@@ -126,6 +127,12 @@ GprsLlcSegment::operator==(const GprsLlcSegment& other) const
 }
 
 uint32_t
+GprsRlcDataBlock::GetFieldOctets() const
+{
+    return GprsRlcDataOctets(cs) - (tlli ? kGprsTlliOctets : 0);
+}
+
+uint32_t
 GprsRlcDataBlock::GetDataOctets() const
 {
     return std::accumulate(segments.begin(),
@@ -137,14 +144,14 @@ GprsRlcDataBlock::GetDataOctets() const
 uint32_t
 GprsRlcDataBlock::GetFillerOctets() const
 {
-    return GprsRlcDataOctets(cs) - liOctets - GetDataOctets();
+    return GetFieldOctets() - liOctets - GetDataOctets();
 }
 
 bool
 GprsRlcDataBlock::operator==(const GprsRlcDataBlock& other) const
 {
     return bsn == other.bsn && cs == other.cs && fbi == other.fbi && liOctets == other.liOctets &&
-           segments == other.segments;
+           tlli == other.tlli && segments == other.segments;
 }
 
 void
@@ -162,7 +169,7 @@ GprsLlcSegmenter::Enqueue(uint64_t frameId, uint32_t lengthOctets)
 }
 
 void
-GprsLlcSegmenter::NextBlock(GprsCodingScheme cs, bool endOfTbf, GprsRlcDataBlock& block)
+GprsLlcSegmenter::NextBlock(GprsCodingScheme cs, bool endOfTbf, GprsRlcDataBlock& block, bool tlli)
 {
     if (m_queue.empty())
     {
@@ -171,8 +178,9 @@ GprsLlcSegmenter::NextBlock(GprsCodingScheme cs, bool endOfTbf, GprsRlcDataBlock
     }
     block.cs = cs;
     block.liOctets = 0;
+    block.tlli = tlli;
     block.segments.clear();
-    uint32_t space = GprsRlcDataOctets(cs); // octets neither LI nor data yet
+    uint32_t space = block.GetFieldOctets(); // octets neither LI nor data yet
     const auto take = [&](PendingFrame& frame, uint32_t octets, bool ends) {
         block.segments.push_back(GprsLlcSegment{frame.frameId,
                                                 static_cast<uint16_t>(frame.sentOctets),
@@ -228,13 +236,13 @@ GprsLlcSegmenter::NextBlock(GprsCodingScheme cs, bool endOfTbf, GprsRlcDataBlock
 }
 
 uint32_t
-GprsLlcSegmenter::CountBlocks(GprsCodingScheme cs, bool endOfTbf) const
+GprsLlcSegmenter::CountBlocks(GprsCodingScheme cs, bool endOfTbf, bool tlli) const
 {
     GprsLlcSegmenter rest = *this;
     uint32_t blocks = 0;
     for (; rest.HasData(); ++blocks)
     {
-        rest.NextBlock(cs, endOfTbf);
+        rest.NextBlock(cs, endOfTbf, tlli);
     }
     return blocks;
 }
@@ -332,7 +340,9 @@ GprsLlcReassembler::CountDrop(uint64_t frameId)
 }
 
 GprsRlcDataField
-EncodeRlcDataBlock(const GprsRlcDataBlock& block, const GprsLlcFrameOctets& frameOctets)
+EncodeRlcDataBlock(const GprsRlcDataBlock& block,
+                   const GprsLlcFrameOctets& frameOctets,
+                   uint32_t tlli)
 {
     const bool lastHasLi = CheckLayout(block);
     GprsRlcDataField field{block.liOctets == 0,
@@ -349,6 +359,13 @@ EncodeRlcDataBlock(const GprsRlcDataBlock& block, const GprsLlcFrameOctets& fram
         const uint32_t li = s.endsFrame ? s.length : 0;
         field.octets[pos++] = MakeLiOctet(li, i + 1 < n, lastLi);
     }
+    if (block.tlli)
+    {
+        for (uint32_t k = kGprsTlliOctets; k-- > 0;)
+        {
+            field.octets[pos++] = static_cast<uint8_t>(tlli >> (8 * k));
+        }
+    }
     for (const auto& s : block.segments)
     {
         frameOctets(s.frameId, s.offset, field.octets.data() + pos, s.length);
@@ -358,7 +375,11 @@ EncodeRlcDataBlock(const GprsRlcDataBlock& block, const GprsLlcFrameOctets& fram
 }
 
 GprsDecodedRlcDataField
-DecodeRlcDataBlock(const std::vector<uint8_t>& octets, GprsCodingScheme cs, bool e, bool fbi)
+DecodeRlcDataBlock(const std::vector<uint8_t>& octets,
+                   GprsCodingScheme cs,
+                   bool e,
+                   bool fbi,
+                   bool ti)
 {
     const uint32_t capacity = GprsRlcDataOctets(cs);
     const auto fail = [&](const std::string& what) {
@@ -414,6 +435,17 @@ DecodeRlcDataBlock(const std::vector<uint8_t>& octets, GprsCodingScheme cs, bool
         }
     }
     uint32_t pos = field.liOctets;
+    if (ti)
+    {
+        if (pos + kGprsTlliOctets > capacity)
+        {
+            fail("the TLLI (TI = 1) runs past the end of the field");
+        }
+        for (uint32_t k = 0; k < kGprsTlliOctets; ++k)
+        {
+            field.tlli = (field.tlli << 8) | octets[pos++];
+        }
+    }
     for (std::size_t i = 0; i < lengths.size(); ++i)
     {
         if (pos + lengths[i] > capacity)

@@ -39,6 +39,10 @@ constexpr uint32_t kGprsMaxRlcDataOctets = 50;
  */
 constexpr uint32_t kGprsMaxLlcFrameOctets = 1560;
 
+/// TLLI field of an uplink RLC data block whose TI bit is 1, octets (TS 44.060 clauses 10.2.2,
+/// 10.4.9, 10.4.15): it follows the LI octets and takes that much of the RLC data field.
+constexpr uint32_t kGprsTlliOctets = 4;
+
 /// Filler octet '00101011' that pads the RLC data field after the last LLC PDU (TS 44.060
 /// clause 10.4.16).
 constexpr uint8_t kGprsRlcFillerOctet = 0x2B;
@@ -87,11 +91,15 @@ struct GprsRlcDataBlock
     GprsCodingScheme cs{GprsCodingScheme::CS1}; //!< coding scheme the block was built for
     bool fbi{false};     //!< final block indicator: last block of the TBF (TS 44.060 10.4.8)
     uint8_t liOctets{0}; //!< number of LI/M/E octets at the head of the RLC data field
+    bool tlli{false};    //!< uplink: TI = 1, the sender's TLLI follows the LI octets (10.4.9)
     Segments segments;   //!< the LLC frame segments the block carries
 
+    /// \return octets of the RLC data field for LI octets, LLC data and filler:
+    ///         GprsRlcDataOctets(cs), less kGprsTlliOctets when the block carries a TLLI
+    uint32_t GetFieldOctets() const;
     /// \return octets of LLC data carried (sum of the segment lengths)
     uint32_t GetDataOctets() const;
-    /// \return filler octets at the end of the data field (GprsRlcDataOctets(cs) - LI - data)
+    /// \return filler octets at the end of the data field (GetFieldOctets() - LI - data)
     uint32_t GetFillerOctets() const;
     /**
      * \param other another block
@@ -130,13 +138,15 @@ class GprsLlcSegmenter
      * \param cs coding scheme of this block (sets the data field size, 20/30/36/50 octets)
      * \param endOfTbf true if the TBF ends once the queue is empty: the block that empties the
      *        queue then gets FBI = 1, and a frame filling it exactly needs no LI
+     * \param tlli the block carries the sender's TLLI (TI = 1): kGprsTlliOctets fewer octets for
+     *        LI octets and data
      * \return the block, BSN left at 0
      * \throws std::logic_error if nothing is queued (check HasData() first)
      */
-    GprsRlcDataBlock NextBlock(GprsCodingScheme cs, bool endOfTbf)
+    GprsRlcDataBlock NextBlock(GprsCodingScheme cs, bool endOfTbf, bool tlli = false)
     {
         GprsRlcDataBlock block;
-        NextBlock(cs, endOfTbf, block);
+        NextBlock(cs, endOfTbf, block, tlli);
         return block;
     }
 
@@ -146,9 +156,10 @@ class GprsLlcSegmenter
      * \param cs as NextBlock()
      * \param endOfTbf as NextBlock()
      * \param[out] block overwritten with the block, its BSN kept
+     * \param tlli as NextBlock()
      * \throws std::logic_error if nothing is queued (check HasData() first)
      */
-    void NextBlock(GprsCodingScheme cs, bool endOfTbf, GprsRlcDataBlock& block);
+    void NextBlock(GprsCodingScheme cs, bool endOfTbf, GprsRlcDataBlock& block, bool tlli = false);
 
     /// \return true if some LLC octets are still to be put into blocks
     bool HasData() const
@@ -159,9 +170,10 @@ class GprsLlcSegmenter
     /**
      * \param cs coding scheme of every block
      * \param endOfTbf as NextBlock()
+     * \param tlli every block carries a TLLI, as NextBlock()
      * \return how many NextBlock() calls would empty the queue
      */
-    uint32_t CountBlocks(GprsCodingScheme cs, bool endOfTbf) const;
+    uint32_t CountBlocks(GprsCodingScheme cs, bool endOfTbf, bool tlli = false) const;
 
     /// \return LLC octets not yet put into blocks (including the rest of a partly sent frame)
     uint64_t GetQueuedOctets() const
@@ -261,7 +273,8 @@ class GprsLlcReassembler
 struct GprsRlcDataField
 {
     bool e;                      //!< E bit: true = no LI octet, the field starts with LLC data
-    std::vector<uint8_t> octets; //!< GprsRlcDataOctets(cs) octets: LI/M/E octets, data, filler
+    std::vector<uint8_t> octets; //!< GprsRlcDataOctets(cs) octets: LI/M/E octets, the TLLI
+                                 //!< when TI = 1, data, filler
 };
 
 /**
@@ -275,15 +288,18 @@ using GprsLlcFrameOctets = std::function<void(uint64_t, uint32_t, uint8_t*, uint
 /**
  * \ingroup gprs
  * Encode a block descriptor into the octets of its RLC data field: LI octets (6-bit LI, M bit,
- * E bit; TS 44.060 clauses 10.4.13, 10.4.14), then the LLC data, then filler octets
- * kGprsRlcFillerOctet (clause 10.4.16).
+ * E bit; TS 44.060 clauses 10.4.13, 10.4.14), the TLLI when the block carries one (clauses
+ * 10.2.2, 10.4.15: after the LI octets, most significant octet first), then the LLC data, then
+ * filler octets kGprsRlcFillerOctet (clause 10.4.16).
  * \param block the descriptor
  * \param frameOctets supplies the octets of each segment
+ * \param tlli the sender's TLLI, written when block.tlli
  * \return the data field and the E bit
  * \throws std::invalid_argument if the descriptor breaks the layout rules of GprsRlcDataBlock
  */
 GprsRlcDataField EncodeRlcDataBlock(const GprsRlcDataBlock& block,
-                                    const GprsLlcFrameOctets& frameOctets);
+                                    const GprsLlcFrameOctets& frameOctets,
+                                    uint32_t tlli = 0);
 
 /**
  * \ingroup gprs
@@ -306,16 +322,18 @@ struct GprsDecodedRlcDataField
     boost::container::static_vector<GprsDecodedSegment, GprsRlcDataBlock::kMaxSegments> segments;
     uint8_t liOctets{0};     //!< LI/M/E octets at the head of the field
     uint8_t fillerOctets{0}; //!< octets after the last segment
+    uint32_t tlli{0};        //!< the TLLI after the LI octets, when TI = 1
 };
 
 /**
  * \ingroup gprs
- * Decode the octets of an RLC data field (TS 44.060 clauses 10.4.13, 10.4.14).
+ * Decode the octets of an RLC data field (TS 44.060 clauses 10.4.13, 10.4.14, 10.4.15).
  * \param octets the data field, exactly GprsRlcDataOctets(cs) octets
  * \param cs the coding scheme of the block
  * \param e the E bit of the RLC header (true: no LI octet)
  * \param fbi the final block indicator (a last segment without LI then ends its frame)
- * \return the segments
+ * \param ti the TI bit of an uplink RLC header: a TLLI follows the LI octets
+ * \return the segments (offsets in octets), and the TLLI
  * \throws std::invalid_argument if the size is wrong or the LI octets are malformed (reserved
  *         M/E combination, LI chain or LLC data running past the field, M announcing a frame
  *         with no room left, an unfinished frame in the final block)
@@ -323,7 +341,8 @@ struct GprsDecodedRlcDataField
 GprsDecodedRlcDataField DecodeRlcDataBlock(const std::vector<uint8_t>& octets,
                                            GprsCodingScheme cs,
                                            bool e,
-                                           bool fbi);
+                                           bool fbi,
+                                           bool ti = false);
 
 } // namespace ns3
 

@@ -176,6 +176,12 @@ GprsRlcMacEncoder::DownlinkDataBlock(const GprsDownlinkMacHeader& mac,
                                      const GprsRlcDataField& field)
 {
     CheckDataField(block, field);
+    if (block.tlli)
+    {
+        throw std::invalid_argument("downlink RLC data block BSN " + std::to_string(block.bsn) +
+                                    " with a TLLI (allowed: uplink blocks only, TS 44.060 "
+                                    "10.2.1 has no TI bit)");
+    }
     GprsBitWriter w(GprsRlcMacBlockOctets(block.cs));
     w.Put(kPayloadData, 2, "Payload Type");
     w.Put(mac.rrbp, 2, "RRBP");
@@ -206,7 +212,7 @@ GprsRlcMacEncoder::UplinkDataBlock(uint8_t cv,
     w.Put(0, 1, "spare");
     w.Put(0, 1, "PI");
     w.Put(tfi, 5, "TFI");
-    w.Put(0, 1, "TI");
+    w.Put(block.tlli, 1, "TI");
     w.Put(block.bsn, 7, "BSN");
     w.Put(field.e, 1, "E");
     w.PutOctets(field.octets);
@@ -304,7 +310,8 @@ std::vector<uint8_t>
 GprsRlcMacEncoder::PacketUplinkAckNack(const GprsDownlinkMacHeader& mac,
                                        uint8_t tfi,
                                        GprsCodingScheme command,
-                                       const GprsRlcAckNackDescription& ackNack)
+                                       const GprsRlcAckNackDescription& ackNack,
+                                       std::optional<uint32_t> contentionResolutionTlli)
 {
     GprsBitWriter w(GprsRlcMacBlockOctets(GprsCodingScheme::CS1));
     PutDownlinkControlHeader(w, mac);
@@ -315,7 +322,11 @@ GprsRlcMacEncoder::PacketUplinkAckNack(const GprsDownlinkMacHeader& mac,
     w.Put(0, 1, "message escape (GPRS)");
     w.Put(ChannelCodingCommand(command), 2, "CHANNEL_CODING_COMMAND");
     PutAckNack(w, ackNack);
-    w.Put(0, 1, "CONTENTION_RESOLUTION_TLLI present");
+    w.Put(contentionResolutionTlli.has_value(), 1, "CONTENTION_RESOLUTION_TLLI present");
+    if (contentionResolutionTlli)
+    {
+        w.Put(*contentionResolutionTlli, 32, "CONTENTION_RESOLUTION_TLLI");
+    }
     w.Put(0, 1, "Packet Timing Advance present");
     w.Put(0, 1, "Power Control Parameters present");
     w.Put(0, 1, "Extension Bits present");

@@ -158,7 +158,7 @@ struct GprsUplinkAssignment
  * 12): pure functions of the fields, no simulator state.
  *
  * Every optional part the model does not use is written absent: no PR (power reduction 0), no
- * TLLI or PFI in uplink data blocks (TI = PI = 0), no optional control header octets, no Packet
+ * PFI in uplink data blocks (PI = 0), no optional control header octets, no Packet
  * Timing Advance beyond TIMING_ADVANCE_VALUE = 0, no power control, no Release 99 or later
  * additions. Control messages end with padding bits (clause 11) in a CS-1 block.
  */
@@ -173,8 +173,8 @@ class GprsRlcMacEncoder
      * \param block the block (BSN, coding scheme, FBI)
      * \param field its data field as EncodeRlcDataBlock() makes it (E bit, LI octets, LLC data)
      * \return GprsRlcMacBlockOctets(block.cs) octets
-     * \throws std::invalid_argument if a field is out of range or the data field's size is not
-     *         that of the coding scheme
+     * \throws std::invalid_argument if a field is out of range, the data field's size is not
+     *         that of the coding scheme, or the block carries a TLLI (uplink only)
      */
     static std::vector<uint8_t> DownlinkDataBlock(const GprsDownlinkMacHeader& mac,
                                                   uint8_t tfi,
@@ -183,14 +183,17 @@ class GprsRlcMacEncoder
 
     /**
      * An uplink RLC data block (TS 44.060 clause 10.2.2): MAC header (Payload Type 00, CV, SI,
-     * R = 0), RLC header (spare, PI = 0, TFI, TI = 0; BSN, E), then the RLC data field.
+     * R = 0), RLC header (spare, PI = 0, TFI, TI; BSN, E), then the RLC data field, whose LI
+     * octets are followed by the TLLI when the block carries one (TI = block.tlli, clauses
+     * 10.4.9, 10.4.15: during contention resolution, clause 7.1.2.3).
      * \param cv countdown value, 0..15 (clause 10.4.6; 0 in the last block of the TBF)
      * \param si stall indicator: the sender's window is stalled (clause 10.4.3)
      * \param tfi the uplink TFI, 0..31
      * \param block the block (BSN, coding scheme)
-     * \param field its data field
+     * \param field its data field, the TLLI in it when block.tlli (EncodeRlcDataBlock())
      * \return GprsRlcMacBlockOctets(block.cs) octets
-     * \throws std::invalid_argument as DownlinkDataBlock()
+     * \throws std::invalid_argument if a field is out of range or the data field's size is not
+     *         that of the coding scheme
      */
     static std::vector<uint8_t> UplinkDataBlock(uint8_t cv,
                                                 bool si,
@@ -215,17 +218,21 @@ class GprsRlcMacEncoder
 
     /**
      * Packet Uplink Ack/Nack (TS 44.060 clause 11.2.28), downlink, GPRS: UPLINK_TFI,
-     * CHANNEL_CODING_COMMAND and the Ack/Nack Description IE.
+     * CHANNEL_CODING_COMMAND, the Ack/Nack Description IE and, during contention resolution,
+     * CONTENTION_RESOLUTION_TLLI (clause 7.1.2.3).
      * \param mac the MAC header fields
      * \param tfi the uplink TFI
      * \param command the coding scheme the mobile shall use
      * \param ackNack FAI, SSN and the RBB
+     * \param contentionResolutionTlli the mobile's TLLI, echoed; none: absent
      * \return a CS-1 block
      */
-    static std::vector<uint8_t> PacketUplinkAckNack(const GprsDownlinkMacHeader& mac,
-                                                    uint8_t tfi,
-                                                    GprsCodingScheme command,
-                                                    const GprsRlcAckNackDescription& ackNack);
+    static std::vector<uint8_t> PacketUplinkAckNack(
+        const GprsDownlinkMacHeader& mac,
+        uint8_t tfi,
+        GprsCodingScheme command,
+        const GprsRlcAckNackDescription& ackNack,
+        std::optional<uint32_t> contentionResolutionTlli = std::nullopt);
 
     /**
      * Packet Control Acknowledgement (TS 44.060 clause 11.2.2), uplink, RLC/MAC control block

@@ -137,6 +137,7 @@ GprsTbf::Establish(Time now)
 {
     Require(m_state == GprsTbfState::ACCESS_CCCH || m_state == GprsTbfState::ASSIGN_PACCH,
             "Establish");
+    m_onePhaseAccess = m_dir == GprsDirection::UPLINK && m_state == GprsTbfState::ACCESS_CCCH;
     Enter(GprsTbfState::FLOW);
     m_assignmentPending = false;
     m_pollCounter = 0;

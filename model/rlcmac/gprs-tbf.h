@@ -203,6 +203,17 @@ class GprsTbf
     Time Establish(Time now);
 
     /**
+     * \return true if the TBF is an uplink TBF established through CCCH: one phase access
+     *         (Packet Channel Request, Immediate Assignment), after which the mobile resolves
+     *         contention with its TLLI in its RLC data blocks (TS 44.060 clause 7.1.2.3); one
+     *         assigned on PACCH needs none, the mobile being known by the TBF it already has
+     */
+    bool IsOnePhaseAccess() const
+    {
+        return m_onePhaseAccess;
+    }
+
+    /**
      * No data left, all acknowledged: hold the TBF open until now + hold, with a keep-alive
      * every keepAlive.
      * \param now current time
@@ -265,6 +276,7 @@ class GprsTbf
     GprsTbfState m_state{GprsTbfState::NONE};     //!< state
     bool m_abnormal{false};                       //!< RELEASED: abnormally
     bool m_assignmentPending{false};              //!< PACCH assignment sent, not yet acknowledged
+    bool m_onePhaseAccess{false};                 //!< uplink, established through CCCH
     uint32_t m_assignments{0};                    //!< PACCH assignments unanswered
     uint32_t m_pollCounter{0};                    //!< N3105 / N3103
     uint32_t m_grantCounter{0};                   //!< N3101

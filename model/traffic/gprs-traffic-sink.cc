@@ -4,8 +4,8 @@
 
 #include "gprs-traffic-sink.h"
 
-#include "ns3/abort.h"
 #include "ns3/address-utils.h"
+#include "ns3/fatal-error.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
 #include "ns3/packet.h"
@@ -79,15 +79,23 @@ GprsTrafficSink::DoDispose()
 void
 GprsTrafficSink::StartApplication()
 {
-    NS_ABORT_MSG_UNLESS(InetSocketAddress::IsMatchingType(m_local),
-                        "GprsTrafficSink: Local is " << m_local << ", not an IPv4 socket address");
+    if (!InetSocketAddress::IsMatchingType(m_local))
+    {
+        NS_FATAL_ERROR("GprsTrafficSink: Local is "
+                       << m_local << " (allowed: an IPv4 socket address, InetSocketAddress)");
+    }
     if (!m_listener)
     {
         m_listener = Socket::CreateSocket(GetNode(), TcpSocketFactory::GetTypeId());
-        NS_ABORT_MSG_IF(m_listener->Bind(m_local) == -1,
-                        "GprsTrafficSink: cannot bind to "
-                            << InetSocketAddress::ConvertFrom(m_local).GetIpv4() << " port "
-                            << InetSocketAddress::ConvertFrom(m_local).GetPort());
+        if (m_listener->Bind(m_local) == -1)
+        {
+            const InetSocketAddress local = InetSocketAddress::ConvertFrom(m_local);
+            NS_FATAL_ERROR("GprsTrafficSink: Local "
+                           << local.GetIpv4() << " port " << local.GetPort() << " on node "
+                           << GetNode()->GetId()
+                           << " cannot be bound (allowed: an address of the node, or 0.0.0.0, "
+                              "and a port no other TCP socket of the node holds)");
+        }
         m_listener->Listen();
     }
     m_listener->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),

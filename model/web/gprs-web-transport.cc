@@ -4,8 +4,8 @@
 
 #include "gprs-web-transport.h"
 
-#include "ns3/abort.h"
 #include "ns3/double.h"
+#include "ns3/fatal-error.h"
 #include "ns3/gprs-predicate-checker.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -184,8 +184,17 @@ void
 GprsWebTransport::Setup(Ptr<Node> node, uint16_t localPort, InetSocketAddress peer)
 {
     NS_LOG_FUNCTION(this << node << localPort);
-    NS_ABORT_MSG_IF(m_socket, "GprsWebTransport::Setup called twice");
-    NS_ABORT_MSG_IF(!node, "GprsWebTransport::Setup: no node");
+    if (!node)
+    {
+        NS_FATAL_ERROR("GprsWebTransport::Setup: the node is null (allowed: the node the "
+                       "transport runs on)");
+    }
+    if (m_socket)
+    {
+        NS_FATAL_ERROR("GprsWebTransport::Setup: called a second time, on node "
+                       << node->GetId() << " port " << localPort
+                       << " (allowed: once per transport; create another for another association)");
+    }
     try
     {
         m_sender.emplace(
@@ -203,9 +212,13 @@ GprsWebTransport::Setup(Ptr<Node> node, uint16_t localPort, InetSocketAddress pe
     const int bound = localPort == 0
                           ? m_socket->Bind()
                           : m_socket->Bind(InetSocketAddress(Ipv4Address::GetAny(), localPort));
-    NS_ABORT_MSG_IF(bound != 0,
-                    "GprsWebTransport::Setup: cannot bind UDP port " << localPort << " on node "
-                                                                     << node->GetId());
+    if (bound != 0)
+    {
+        NS_FATAL_ERROR("GprsWebTransport::Setup: UDP port "
+                       << localPort << " on node " << node->GetId()
+                       << " is in use (allowed: a port no other socket of the node holds, or 0 "
+                          "for any free port)");
+    }
     m_socket->SetRecvCallback(MakeCallback(&GprsWebTransport::OnReceive, this));
     UpdateTracedState();
 }
@@ -214,9 +227,16 @@ void
 GprsWebTransport::Send(Ptr<Packet> message, GprsWebPriority priority)
 {
     NS_LOG_FUNCTION(this << message << static_cast<int>(priority));
-    NS_ABORT_MSG_IF(!m_sender, "GprsWebTransport::Send before Setup");
-    NS_ABORT_MSG_IF(!message || message->GetSize() == 0,
-                    "GprsWebTransport::Send: a message of 0 octets; a message has at least 1");
+    if (!m_sender)
+    {
+        NS_FATAL_ERROR("GprsWebTransport::Send: the transport is not set up (allowed: after "
+                       "Setup)");
+    }
+    if (!message || message->GetSize() == 0)
+    {
+        NS_FATAL_ERROR("GprsWebTransport::Send: a message of 0 octets (allowed: 1 octet or "
+                       "more)");
+    }
     ++m_counters.messagesSent;
     if (m_closed)
     {
@@ -271,7 +291,11 @@ GprsWebTransport::Close()
 uint16_t
 GprsWebTransport::GetLocalPort() const
 {
-    NS_ABORT_MSG_IF(!m_socket, "GprsWebTransport::GetLocalPort before Setup");
+    if (!m_socket)
+    {
+        NS_FATAL_ERROR("GprsWebTransport::GetLocalPort: the transport is not set up (allowed: "
+                       "after Setup)");
+    }
     Address local;
     m_socket->GetSockName(local);
     return InetSocketAddress::ConvertFrom(local).GetPort();

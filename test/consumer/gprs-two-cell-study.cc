@@ -4,13 +4,14 @@
 
 // A study written as a user writes one, against the installed module (doc/gprs.rst, "Writing
 // your own study"): two cells of 6 mobiles behind one GGSN, a TCP download to every mobile, a
-// split proxy (or the cwnd clamp) for cell 1 only, an outage of one mobile of cell 1,
-// FlowMonitor, the radio interface of each cell in Wireshark (GSMTAP) and a gnuplot figure.
-// Prints one CSV row per mobile; exits 1 if a download did not complete, 2 on a bad option.
+// split proxy (or the cwnd clamp) for cell 1 only, an outage of one mobile of cell 1, per-flow
+// delay, goodput and loss at the mobiles (GprsFlowStatsCalculator, right behind the proxy too),
+// the radio interface of each cell in Wireshark (GSMTAP) and a gnuplot figure. Prints one CSV
+// row per mobile; exits 1 if a download did not complete or a flow's goodput is not what the
+// mobile's sink received, 2 on a bad option.
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
-#include "ns3/flow-monitor-module.h"
 #include "ns3/gprs-module.h"
 #include "ns3/internet-module.h"
 
@@ -70,7 +71,7 @@ main(int argc, char* argv[])
     cmd.AddValue("proxy", "proxy for cell 1: split or clamp", proxyVariant);
     cmd.AddValue("outage", "outage of cell 1's first mobile, e.g. 20s-35s", outage);
     cmd.AddValue("stop", "simulation end if a download is not done before", stop);
-    cmd.AddValue("outdir", "existing directory for the pcaps, FlowMonitor XML and figure", outdir);
+    cmd.AddValue("outdir", "existing directory for the pcaps, flow statistics and figure", outdir);
     cmd.Parse(argc, argv);
 
     GprsScenarioHelper scenario;
@@ -112,10 +113,12 @@ main(int argc, char* argv[])
         bulk.Install(s.server).Start(Seconds(1));
     }
 
-    // FlowMonitor: MaxPerHopDelay above the longest wait in the GGSN buffer (doc: FlowMonitor).
-    FlowMonitorHelper flowmon;
-    flowmon.SetMonitorAttribute("MaxPerHopDelay", TimeValue(stop));
-    const Ptr<FlowMonitor> monitor = flowmon.InstallAll();
+    // Per-flow figures where the mobiles receive (doc: FlowMonitor): FlowMonitor's flow to a
+    // proxied mobile would end at the proxy. Installed before the flows start.
+    const Ptr<GprsFlowStatsCalculator> flows = CreateObject<GprsFlowStatsCalculator>();
+    flows->SetAttribute("OutputFilename", StringValue(outdir + "/flows.txt"));
+    flows->SetAttribute("EpochDuration", TimeValue(Seconds(1)));
+    flows->Install(s.mobiles);
     // Wireshark: one GSMTAP pcap per cell, gsmtap-<node>-<device>.pcap.
     scenario.Cell().EnableGsmtap(outdir + "/gsmtap");
 
@@ -146,35 +149,32 @@ main(int argc, char* argv[])
     Simulator::Run();
     received.close();
 
-    // Per mobile: what its PacketSink received (right with or without a proxy) and FlowMonitor's
-    // view of the server -> mobile flow (behind the proxy: the server's leg, doc: FlowMonitor).
-    monitor->CheckForLostPackets();
-    monitor->SerializeToXmlFile(outdir + "/flowmon.xml", false, false);
-    const auto classifier = DynamicCast<Ipv4FlowClassifier>(flowmon.GetClassifier());
-    std::vector<FlowMonitor::FlowStats> toMobile(sinks.size());
-    for (const auto& [id, stats] : monitor->GetFlowStats())
+    // Per mobile: what its PacketSink received and the server -> mobile TCP flow as the
+    // mobile's IP layer got it, with or without the proxy.
+    std::vector<GprsFlowKpis> toMobile(sinks.size());
+    for (const auto& [flow, kpis] : flows->GetFlowStats())
     {
-        const Ipv4FlowClassifier::FiveTuple t = classifier->FindFlow(id);
         for (uint32_t i = 0; i < sinks.size(); ++i)
         {
-            if (t.destinationAddress == s.GetMobileAddress(i) && t.protocol == 6)
+            if (flow.source == s.serverAddress && flow.destination == s.GetMobileAddress(i) &&
+                flow.destinationPort == port && flow.protocol == 6)
             {
-                toMobile[i] = stats;
+                toMobile[i] = kpis;
             }
         }
     }
     bool complete = true;
-    std::cout << "mobile,cell,proxied,outage,bytes_received,download_time_s,"
-                 "flowmon_rx_bytes,flowmon_mean_delay_s\n";
+    std::cout << "mobile,cell,proxied,outage,bytes_received,download_time_s,flow_rx_bytes,"
+                 "flow_goodput_bytes,flow_lost_packets,flow_mean_delay_s,flow_max_delay_s\n";
     for (uint32_t i = 0; i < sinks.size(); ++i)
     {
-        const FlowMonitor::FlowStats& f = toMobile[i];
-        complete = complete && !done[i].IsZero();
+        const GprsFlowKpis& f = toMobile[i];
+        complete = complete && !done[i].IsZero() && f.goodputBytes == sinks[i]->GetTotalRx();
         std::cout << i << "," << s.mobileCell[i] << "," << (s.mobileCell[i] == 1) << ","
                   << (i == outageMobile) << "," << sinks[i]->GetTotalRx() << ","
                   << (done[i].IsZero() ? "" : std::to_string((done[i] - Seconds(1)).GetSeconds()))
-                  << "," << f.rxBytes << ","
-                  << (f.rxPackets ? f.delaySum.GetSeconds() / f.rxPackets : 0) << "\n";
+                  << "," << f.rxBytes << "," << f.goodputBytes << "," << f.lostPackets << ","
+                  << f.GetMeanDelay().GetSeconds() << "," << f.delayMax.GetSeconds() << "\n";
     }
     const GprsProxyCounters c = GprsProxyHelper::GetCounters(proxy);
     std::cout << "# proxy relayed " << c.bytesRelayedToMobile

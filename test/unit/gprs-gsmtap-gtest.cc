@@ -4,6 +4,7 @@
 
 #include "gprs-expect-invalid.h"
 
+#include "ns3/gprs-bssgp.h"
 #include "ns3/gprs-gsmtap.h"
 #include "ns3/gprs-llc-abm.h"
 #include "ns3/gprs-llc-framing.h"
@@ -88,6 +89,60 @@ TEST(Gsmtap, Ipv4UdpCarrierHasAValidChecksum)
     EXPECT_EQ(std::vector<uint8_t>(packet.begin() + 20, packet.begin() + 28),
               (std::vector<uint8_t>{0x12, 0x79, 0x12, 0x79, 0, 45, 0, 0}));
     EXPECT_TRUE(std::equal(payload.begin(), payload.end(), packet.begin() + 28));
+}
+
+TEST(Gsmtap, UdpCarrierOfAnotherPort)
+{
+    const auto packet = EncapsulateUdp({1, 2, 3}, 0x7F000001, 0xC0000003, kGprsNsUdpPort);
+    ASSERT_EQ(packet.size(), 31U);
+    EXPECT_EQ(std::vector<uint8_t>(packet.begin() + 16, packet.begin() + 24),
+              (std::vector<uint8_t>{192, 0, 0, 3, 0x08, 0x6D, 0x08, 0x6D})); // port 2157
+}
+
+TEST(GprsBssgp, UnitdataPdusNameTheMobileByItsTlli)
+{
+    // TS 48.018 clause 10.2.1: PDU type 0x00, TLLI, QoS Profile (peak bit rate 0; spare, C/R,
+    // T, A, precedence), PDU Lifetime (IEI 0x16, length 2 with ext = 1), LLC-PDU (IEI 0x0E).
+    GprsBssgpQos data;
+    data.precedence = 1;
+    EXPECT_EQ(EncodeBssgpDlUnitdata(0xC0000003, data, 0xFFFF, {0xAA, 0xBB}),
+              (std::vector<uint8_t>{0x00,
+                                    0xC0,
+                                    0x00,
+                                    0x00,
+                                    0x03,
+                                    0x00,
+                                    0x00,
+                                    0b00'1'1'0'001,
+                                    0x16,
+                                    0x82,
+                                    0xFF,
+                                    0xFF,
+                                    0x0E,
+                                    0x82,
+                                    0xAA,
+                                    0xBB}));
+    // Clause 10.2.2: PDU type 0x01, TLLI, QoS, Cell Identifier (IEI 0x08: RAI 001-01, LAC 1,
+    // RAC 0; CI), LLC-PDU; a SACK in RLC unacknowledged mode, radio priority 1.
+    GprsBssgpQos sack;
+    sack.ackOrSack = true;
+    sack.rlcUnacknowledged = true;
+    EXPECT_EQ(EncodeBssgpUlUnitdata(0xC0000004, sack, 0x1234, {0xCC}),
+              (std::vector<uint8_t>{0x01,           0xC0, 0x00, 0x00, 0x04, 0x00, 0x00,
+                                    0b00'0'1'1'000, 0x08, 0x88, 0x00, 0xF1, 0x10, 0x00,
+                                    0x01,           0x00, 0x12, 0x34, 0x0E, 0x81, 0xCC}));
+    // A frame of 128 octets or more: a two-octet length indicator, ext = 0.
+    const auto pdu = EncodeBssgpDlUnitdata(0xC0000003, data, 1000, std::vector<uint8_t>(300, 7));
+    ASSERT_EQ(pdu.size(), 12U + 3U + 300U);
+    EXPECT_EQ(std::vector<uint8_t>(pdu.begin() + 10, pdu.begin() + 15),
+              (std::vector<uint8_t>{0x03, 0xE8, 0x0E, 0x01, 0x2C}));
+    GprsBssgpQos bad;
+    bad.precedence = 8;
+    ExpectInvalid([&] { EncodeBssgpDlUnitdata(1, bad, 0, {}); },
+                  "BSSGP precedence 8 (allowed: 0..7)");
+    // TS 48.016 clause 9.2.10: NS-UNITDATA, control bits 0, BVCI.
+    EXPECT_EQ(EncodeNsUnitdata(kGprsPtpBvci, {0x01, 0x02}),
+              (std::vector<uint8_t>{0x00, 0x00, 0x00, 0x02, 0x01, 0x02}));
 }
 
 TEST(GprsLlcFcs, FrameWithItsFcsLeavesTheSameRemainderWhateverTheData)

@@ -1000,6 +1000,58 @@ TEST(GprsRlcEntity, BlocksAfterCountsSentAndComingBlocks)
     EXPECT_EQ(tx.GetBlocksAfter(0, GprsCodingScheme::CS1), 2U);
 }
 
+TEST(GprsRlcEntity, ContentionResolutionEndsWithTheFirstAckNackThatAcknowledges)
+{
+    // One phase access (TS 44.060 7.1.2.3): the mobile's blocks carry its TLLI until an
+    // Ack/Nack acknowledges one of them; the network echoes the TLLI while the last block it
+    // received carried it.
+    for (const GprsRlcMode mode : {GprsRlcMode::ACKNOWLEDGED, GprsRlcMode::UNACKNOWLEDGED})
+    {
+        GprsRlcTxEntity tx(mode);
+        GprsRlcRxEntity rx(mode);
+        tx.EnqueueFrame(1, 200);
+        EXPECT_FALSE(tx.IsContentionResolutionPending());
+        tx.StartContentionResolution();
+        EXPECT_TRUE(tx.IsContentionResolutionPending());
+        // The countdown counts the blocks as they would go now: 200 octets in 16-octet fields.
+        EXPECT_EQ(tx.GetBlocksAfter(kGprsRlcSns - 1, GprsCodingScheme::CS1), 13U);
+        const Sent lost = Send(tx, GprsCodingScheme::CS1, true);
+        EXPECT_TRUE(lost.block.tlli);
+        EXPECT_EQ(lost.block.GetDataOctets(), 16U);
+        EXPECT_FALSE(rx.IsTlliToEcho());
+        // An Ack/Nack before any block arrived acknowledges nothing: still pending.
+        tx.ApplyAckNack(rx.GetAckNack());
+        EXPECT_TRUE(tx.IsContentionResolutionPending());
+        const Sent second = Send(tx, GprsCodingScheme::CS1, true);
+        EXPECT_TRUE(second.block.tlli);
+        std::vector<GprsReassembledLlcFrame> frames;
+        rx.Receive(second.block, frames);
+        EXPECT_TRUE(rx.IsTlliToEcho());
+        tx.ApplyAckNack(rx.GetAckNack());
+        EXPECT_FALSE(tx.IsContentionResolutionPending());
+        // Acknowledged mode first sends the lost block again, as it was built: with the TLLI.
+        Sent next = Send(tx, GprsCodingScheme::CS1, true);
+        if (mode == GprsRlcMode::ACKNOWLEDGED)
+        {
+            EXPECT_EQ(next.kind, GprsRlcTxKind::NACKED);
+            EXPECT_EQ(next.block, lost.block);
+            rx.Receive(next.block, frames);
+            EXPECT_TRUE(rx.IsTlliToEcho());
+            next = Send(tx, GprsCodingScheme::CS1, true);
+        }
+        EXPECT_EQ(next.kind, GprsRlcTxKind::NEW);
+        EXPECT_FALSE(next.block.tlli);
+        EXPECT_EQ(next.block.GetDataOctets(), 20U);
+        rx.Receive(next.block, frames);
+        EXPECT_FALSE(rx.IsTlliToEcho());
+        // A new TBF on the reused entities starts without.
+        tx.Reset(mode, 8);
+        rx.Reset(mode, 8);
+        EXPECT_FALSE(tx.IsContentionResolutionPending());
+        EXPECT_FALSE(rx.IsTlliToEcho());
+    }
+}
+
 /**
  * Drive a sender and a receiver through a fixed TBF: two frames, every third block lost, an
  * Ack/Nack after every fourth step, until both are complete (at most 400 steps).

@@ -841,3 +841,74 @@ TEST(GprsRlcSegmentation, CountBlocksForeseesNextBlockWithoutConsumingTheQueue)
     }
     EXPECT_EQ(segmenter.GetQueuedFrames(), 9U);
 }
+
+TEST(GprsRlcSegmentation, TlliTakesFourOctetsAfterTheLengthIndicators)
+{
+    // TS 44.060 clauses 10.2.2, 10.4.15: with TI = 1 the TLLI follows the LI octets and the LLC
+    // data gets 4 octets less of the field.
+    for (auto cs : kGprsCodingSchemes)
+    {
+        const uint32_t capacity = GprsRlcDataOctets(cs);
+        GprsLlcSegmenter segmenter;
+        segmenter.Enqueue(1, 100);
+        EXPECT_EQ(segmenter.CountBlocks(cs, true, true), CeilDiv(100, capacity - 4));
+        const auto full = segmenter.NextBlock(cs, true, true);
+        EXPECT_TRUE(full.tlli);
+        EXPECT_EQ(full.GetFieldOctets(), capacity - 4);
+        EXPECT_EQ(full.GetDataOctets(), capacity - 4);
+        EXPECT_EQ(full.liOctets, 0);
+        const auto field = EncodeRlcDataBlock(full, AnyOctets(), 0xC0000003);
+        ASSERT_EQ(field.octets.size(), capacity);
+        EXPECT_EQ(std::vector<uint8_t>(field.octets.begin(), field.octets.begin() + 4),
+                  (std::vector<uint8_t>{0xC0, 0x00, 0x00, 0x03}));
+        EXPECT_EQ(field.octets[4], static_cast<uint8_t>(1)); // frame 1's octet 0
+        const auto decoded = DecodeRlcDataBlock(field.octets, cs, field.e, full.fbi, true);
+        EXPECT_EQ(decoded.tlli, 0xC0000003U);
+        ASSERT_EQ(decoded.segments.size(), 1U);
+        EXPECT_EQ(decoded.segments[0].dataOffset, 4);
+        EXPECT_EQ(decoded.segments[0].length, capacity - 4);
+        // The rest without the TLLI: the field's full size again.
+        const auto plain = segmenter.NextBlock(cs, true);
+        EXPECT_FALSE(plain.tlli);
+        EXPECT_EQ(plain.GetDataOctets(), std::min(capacity, 100 - (capacity - 4)));
+    }
+    // A small frame: LI octet, TLLI, data, filler.
+    GprsLlcSegmenter segmenter;
+    segmenter.Enqueue(7, 5);
+    const auto block = segmenter.NextBlock(GprsCodingScheme::CS1, true, true);
+    EXPECT_EQ(block.liOctets, 1);
+    EXPECT_EQ(block.GetFillerOctets(), 20U - 1 - 4 - 5);
+    const auto field = EncodeRlcDataBlock(block, AnyOctets(), 0x01020304);
+    EXPECT_EQ(field.octets[0], LiOctet(5, false, true));
+    EXPECT_EQ(std::vector<uint8_t>(field.octets.begin() + 1, field.octets.begin() + 5),
+              (std::vector<uint8_t>{1, 2, 3, 4}));
+    EXPECT_EQ(field.octets[5], static_cast<uint8_t>(7)); // frame 7's octet 0
+    EXPECT_EQ(field.octets[10], kGprsRlcFillerOctet);
+    const auto decoded = DecodeRlcDataBlock(field.octets, GprsCodingScheme::CS1, false, true, true);
+    EXPECT_EQ(decoded.tlli, 0x01020304U);
+    ASSERT_EQ(decoded.segments.size(), 1U);
+    EXPECT_EQ(decoded.segments[0].dataOffset, 5);
+    EXPECT_EQ(decoded.fillerOctets, 10);
+}
+
+TEST(GprsRlcSegmentation, TlliBlockMustLeaveRoomForTheTlli)
+{
+    // A descriptor filling the whole field cannot also carry the TLLI.
+    GprsRlcDataBlock block;
+    block.cs = GprsCodingScheme::CS1;
+    block.fbi = true;
+    block.tlli = true;
+    block.segments.push_back(Seg(1, 0, 20, true));
+    ExpectThrowWith<std::invalid_argument>([&] { EncodeRlcDataBlock(block, AnyOctets()); },
+                                           {"needs 20 octets, more than the 16-octet RLC data "
+                                            "field left by its TLLI"});
+    // A decoder told TI = 1 finds no room for the TLLI after 17 LI octets.
+    std::vector<uint8_t> octets(20, kGprsRlcFillerOctet);
+    for (std::size_t i = 0; i < 17; ++i)
+    {
+        octets[i] = LiOctet(1, true, i == 16);
+    }
+    ExpectThrowWith<std::invalid_argument>(
+        [&] { DecodeRlcDataBlock(octets, GprsCodingScheme::CS1, false, false, true); },
+        {"the TLLI (TI = 1) runs past the end of the field"});
+}

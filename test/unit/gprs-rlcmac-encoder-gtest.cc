@@ -213,6 +213,40 @@ TEST(GprsRlcMacEncoder, UplinkDataBlockHeader)
     EXPECT_EQ(counting[2], 0b0000101'1);
 }
 
+TEST(GprsRlcMacEncoder, UplinkDataBlockWithTheTlli)
+{
+    // Contention resolution (TS 44.060 clauses 7.1.2.3, 10.2.2): TI = 1 in octet 2 and the TLLI
+    // after the LI octets, inside the CS-1 block's 20 octets of RLC data.
+    GprsLlcSegmenter segmenter;
+    segmenter.Enqueue(1, 10);
+    GprsRlcDataBlock block = segmenter.NextBlock(GprsCodingScheme::CS1, true, true);
+    block.bsn = 3;
+    const GprsRlcDataField field = EncodeRlcDataBlock(
+        block,
+        [](uint64_t, uint32_t offset, uint8_t* out, uint32_t n) {
+            for (uint32_t i = 0; i < n; ++i)
+            {
+                out[i] = static_cast<uint8_t>(0xA0 + offset + i);
+            }
+        },
+        0xC0000003);
+    const auto octets = GprsRlcMacEncoder::UplinkDataBlock(0, false, 5, block, field);
+    ASSERT_EQ(octets.size(), 23U);
+    EXPECT_EQ(octets[1], 0b0'0'00101'1);                          // spare, PI, TFI 5, TI = 1
+    EXPECT_EQ(octets[2], 0b0000011'0);                            // BSN 3, E = 0: an LI follows
+    EXPECT_EQ(octets[3], static_cast<uint8_t>((10 << 2) | 0b01)); // LI 10, M = 0, E = 1
+    EXPECT_EQ(std::vector<uint8_t>(octets.begin() + 4, octets.begin() + 8),
+              (std::vector<uint8_t>{0xC0, 0x00, 0x00, 0x03})); // TLLI
+    EXPECT_EQ(octets[8], 0xA0);                                // the LLC frame's first octet
+    EXPECT_EQ(octets[17], 0xA9);                               // and its last
+    EXPECT_EQ(octets[18], kGprsRlcFillerOctet);
+    // Downlink data blocks have no TI bit.
+    const auto downlink = [&] {
+        GprsRlcMacEncoder::DownlinkDataBlock({0, false, 0}, 5, block, field);
+    };
+    ExpectInvalid(downlink, "downlink RLC data block BSN 3 with a TLLI");
+}
+
 TEST(GprsRlcMacEncoder, DataBlocksRejectBadFields)
 {
     const GprsRlcDataField cs1 = CountingField(GprsCodingScheme::CS1);
@@ -290,6 +324,23 @@ TEST(GprsRlcMacEncoder, PacketUplinkAckNack)
                   "0",      // the bit once used for fixed allocation
               23,
               true));
+    // Contention resolution (clause 7.1.2.3): the mobile's TLLI echoed.
+    EXPECT_EQ(GprsRlcMacEncoder::PacketUplinkAckNack({6, true, 0},
+                                                     4,
+                                                     GprsCodingScheme::CS3,
+                                                     ackNack,
+                                                     0xC0000003),
+              Block("01 00 1 110"
+                    "001001 00"
+                    "00 00100"
+                    "0 10"
+                    "0 1111111" +
+                        RbbBits(1) +
+                        "1 11000000000000000000000000000011" // CONTENTION_RESOLUTION_TLLI
+                        "0 0 0"
+                        "0",
+                    23,
+                    true));
 }
 
 TEST(GprsRlcMacEncoder, PacketControlAcknowledgementAndDummyBlocks)

@@ -86,6 +86,29 @@ TEST(GprsTbf, CcchAccessRunsItsTimerThenEstablishes)
     EXPECT_TRUE(tbf.KeepsMobileOnPacch(Seconds(1.25)));
 }
 
+TEST(GprsTbf, OnlyAnUplinkTbfThroughCcchIsOnePhaseAccess)
+{
+    // TS 44.060 7.1.2.3: contention resolution after one phase access on CCCH; none for a TBF
+    // assigned on PACCH, nor for a downlink TBF.
+    GprsTbf ccch(GprsDirection::UPLINK, UplinkConfig());
+    EXPECT_FALSE(ccch.IsOnePhaseAccess());
+    ccch.StartAccess(Seconds(1), MilliSeconds(100));
+    ccch.Expire(Seconds(1.1));
+    ccch.Establish(Seconds(1.1));
+    EXPECT_TRUE(ccch.IsOnePhaseAccess());
+    GprsTbf pacch(GprsDirection::UPLINK, UplinkConfig());
+    pacch.RequestOnAckNack(Seconds(1));
+    pacch.RequestOnPacch(Seconds(1.2));
+    pacch.AssignmentSent();
+    pacch.Establish(Seconds(1.26));
+    EXPECT_FALSE(pacch.IsOnePhaseAccess());
+    GprsTbf dl(GprsDirection::DOWNLINK, DownlinkConfig());
+    dl.StartAccess(Seconds(1), MilliSeconds(100));
+    dl.Expire(Seconds(1.1));
+    dl.Establish(Seconds(1.1));
+    EXPECT_FALSE(dl.IsOnePhaseAccess());
+}
+
 TEST(GprsTbf, NegativeAccessDelayIsRejected)
 {
     GprsTbf tbf(GprsDirection::UPLINK, UplinkConfig());

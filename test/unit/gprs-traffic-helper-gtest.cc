@@ -2,15 +2,18 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-// The traffic helper's bad inputs: each stops the program with a message naming the value and
-// what is allowed.
+// The traffic helper's and the traffic sink's bad inputs: each stops the program with a message
+// naming the value and what is allowed.
 
 #include "gprs-expect-invalid.h"
 
 #include "ns3/double.h"
 #include "ns3/gprs-traffic-helper.h"
+#include "ns3/gprs-traffic-sink.h"
+#include "ns3/inet6-socket-address.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/nstime.h"
+#include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
 #include <gtest/gtest.h>
@@ -99,6 +102,62 @@ TEST(GprsTrafficHelper, GoodParametersAreTaken)
     EXPECT_EQ(reading.Get(), Seconds(30));
     EXPECT_EQ(apps.sink->GetNode(), nodes.Get(1));
     EXPECT_EQ(apps.generator->GetNode(), nodes.Get(0));
+}
+
+/**
+ * \param node where the sink runs
+ * \param local its Local attribute
+ * \return the sink, started at 0 s
+ */
+Ptr<GprsTrafficSink>
+InstallSink(const Ptr<Node>& node, const Address& local)
+{
+    const Ptr<GprsTrafficSink> sink = CreateObject<GprsTrafficSink>();
+    sink->SetAttribute("Local", AddressValue(local));
+    node->AddApplication(sink);
+    sink->SetStartTime(Seconds(0));
+    return sink;
+}
+
+TEST(GprsTrafficSinkDeathTest, BadLocalIsNamed)
+{
+    NodeContainer nodes;
+    nodes.Create(1);
+    InternetStackHelper().Install(nodes);
+    const Ptr<Node> node = nodes.Get(0);
+    EXPECT_DEATH(
+        {
+            InstallSink(node, Inet6SocketAddress(Ipv6Address("2001:db8::1"), 7000));
+            Simulator::Run();
+        },
+        "^msg=\"GprsTrafficSink: Local is .* \\(allowed: an IPv4 socket address, "
+        "InetSocketAddress\\)\", ");
+    EXPECT_DEATH(
+        {
+            InstallSink(node, InetSocketAddress(Ipv4Address::GetAny(), 7000));
+            InstallSink(node, InetSocketAddress(Ipv4Address::GetAny(), 7000));
+            Simulator::Run();
+        },
+        "^msg=\"GprsTrafficSink: Local 0.0.0.0 port 7000 on node [0-9]+ cannot be bound "
+        "\\(allowed: an address of the node, or 0.0.0.0, and a port no other TCP socket of the "
+        "node holds\\)\", ");
+}
+
+TEST(GprsTrafficSink, GoodLocalListens)
+{
+    // The counterpart of the death test: two sinks on two ports of one node both listen.
+    NodeContainer nodes;
+    nodes.Create(1);
+    InternetStackHelper().Install(nodes);
+    const Ptr<GprsTrafficSink> a =
+        InstallSink(nodes.Get(0), InetSocketAddress(Ipv4Address::GetAny(), 7000));
+    const Ptr<GprsTrafficSink> b =
+        InstallSink(nodes.Get(0), InetSocketAddress(Ipv4Address::GetAny(), 7001));
+    Simulator::Stop(Seconds(1));
+    Simulator::Run();
+    EXPECT_TRUE(a->GetListeningSocket());
+    EXPECT_TRUE(b->GetListeningSocket());
+    Simulator::Destroy();
 }
 
 } // namespace
