@@ -334,7 +334,7 @@ GetGprsRandomVariableText(Ptr<const RandomVariableStream> rv)
     for (std::size_t i = 0; i < tid.GetAttributeN(); ++i)
     {
         const TypeId::AttributeInformation info = tid.GetAttribute(i);
-        if (info.supportLevel != TypeId::SUPPORTED ||
+        if (info.supportLevel != TypeId::SupportLevel::SUPPORTED ||
             !(info.flags & TypeId::ATTR_GET)) // e.g. Pareto's deprecated Mean
         {
             continue;
