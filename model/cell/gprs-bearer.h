@@ -12,13 +12,11 @@
 #include "ns3/gprs-rlc-entity.h"
 #include "ns3/gprs-tbf.h"
 #include "ns3/nstime.h"
-#include "ns3/packet.h"
-#include "ns3/queue.h"
 
 #include <array>
-#include <deque>
 #include <memory>
 #include <optional>
+#include <vector>
 
 /**
  * \file
