@@ -55,7 +55,7 @@ GprsBearer::RefillRlc(const Time& now, uint64_t countdownBlocks)
 }
 
 uint8_t
-GprsBearer::GetCountdownValue(uint8_t bsn, uint8_t timeslots, uint32_t bsCvMax) const
+GprsBearer::GetCountdownValue(uint16_t bsn, uint8_t timeslots, uint32_t bsCvMax) const
 {
     // TS 44.060 clause 9.3.1: CV = round-up((TBC - BSN' - 1) / NTS) if that is at most BS_CV_MAX,
     // else 15; TBC - BSN' - 1 is the number of blocks of the TBF after this one, known once the

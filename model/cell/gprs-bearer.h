@@ -110,9 +110,10 @@ struct GprsBearer
      * gave it, or (unacknowledged mode, everything sent) repeats the final block.
      * \param rlcMode the RLC mode
      * \param kind set to what the block carries
-     * \return the block
+     * \return the block, in the RLC entity's store until its next block or reset (the caller
+     *         copies it once onto the air)
      */
-    GprsRlcDataBlock TxOpportunity(GprsRlcMode rlcMode, GprsRlcTxKind& kind)
+    const GprsRlcDataBlock& TxOpportunity(GprsRlcMode rlcMode, GprsRlcTxKind& kind)
     {
         if (RepeatsFinal(rlcMode))
         {
@@ -149,8 +150,9 @@ struct GprsBearer
                    uint32_t pollInterval) const
     {
         return blocksSincePoll >= pollInterval || fbi ||
-               tx->GetOutstanding() + pollInterval >= kGprsRlcWs || tx->IsStalled() ||
-               kind == GprsRlcTxKind::PENDING_ACK || tbf.GetState() == GprsTbfState::HOLD;
+               tx->GetOutstanding() + pollInterval >= tx->GetParameters().GetSpace().GetWs() ||
+               tx->IsStalled() || kind == GprsRlcTxKind::PENDING_ACK ||
+               tbf.GetState() == GprsTbfState::HOLD;
     }
 
     /**
@@ -160,7 +162,7 @@ struct GprsBearer
      * \param bsCvMax BS_CV_MAX
      * \return CV: 15 until the countdown, then the blocks after this one per timeslot, rounded up
      */
-    uint8_t GetCountdownValue(uint8_t bsn, uint8_t timeslots, uint32_t bsCvMax) const;
+    uint8_t GetCountdownValue(uint16_t bsn, uint8_t timeslots, uint32_t bsCvMax) const;
 
     bool EndsTbf() const
     {

@@ -33,23 +33,23 @@ constexpr std::size_t kPooledStoreBlocks = 16;
 
 /**
  * \param pool entities of released TBFs, reset at release
- * \param mode RLC mode of the new TBF
- * \return an entity for a new TBF: one of \p pool (reset again only if the RlcMode attribute
- *         changed since its release), or a new one if it is empty
+ * \param parameters what the new TBF's entity is built for
+ * \return an entity for a new TBF: one of \p pool (reset again only if its parameters differ,
+ *         e.g. the RlcMode attribute changed since its release), or a new one if it is empty
  */
 template <typename Entity>
 std::unique_ptr<Entity>
-FromPool(std::vector<std::unique_ptr<Entity>>& pool, GprsRlcMode mode)
+FromPool(std::vector<std::unique_ptr<Entity>>& pool, const GprsRlcParameters& parameters)
 {
     if (pool.empty())
     {
-        return std::make_unique<Entity>(mode);
+        return std::make_unique<Entity>(parameters);
     }
     std::unique_ptr<Entity> entity = std::move(pool.back());
     pool.pop_back();
-    if (entity->GetMode() != mode)
+    if (entity->GetParameters() != parameters)
     {
-        entity->Reset(mode, kPooledStoreBlocks);
+        entity->Reset(parameters, kPooledStoreBlocks);
     }
     return entity;
 }
@@ -531,12 +531,13 @@ GprsTbfController::Activate(uint32_t index, GprsDirection dir)
     link.blocksSincePoll = 0;
     link.blocksSinceAck = 0;
     link.lastBlock = Simulator::Now();
-    link.tx = FromPool(m_txPool, m_settings.m_rlcMode);
+    const GprsRlcParameters parameters = m_settings.GetRlcParameters();
+    link.tx = FromPool(m_txPool, parameters);
     if (link.tbf.IsOnePhaseAccess())
     {
         link.tx->StartContentionResolution(); // TS 44.060 7.1.2.3
     }
-    link.rx = FromPool(m_rxPool, m_settings.m_rlcMode);
+    link.rx = FromPool(m_rxPool, parameters);
     // Frames still in RLC from an aborted TBF go first (retry), then the buffer.
     link.llc.HandAllToRlc(
         [&link](uint64_t id, uint32_t octets) { link.tx->EnqueueFrame(id, octets); });
@@ -627,8 +628,8 @@ GprsTbfController::ReleaseTbf(uint32_t index, GprsDirection dir, bool abnormal, 
     {
         // A TBF released before it was established (Activate) has no entities. Reset now, so
         // that the pool frees what it would not keep.
-        link.tx->Reset(m_settings.m_rlcMode, kPooledStoreBlocks);
-        link.rx->Reset(m_settings.m_rlcMode, kPooledStoreBlocks);
+        link.tx->Reset(link.tx->GetParameters(), kPooledStoreBlocks);
+        link.rx->Reset(link.rx->GetParameters(), kPooledStoreBlocks);
         m_txPool.push_back(std::move(link.tx));
         m_rxPool.push_back(std::move(link.rx));
     }

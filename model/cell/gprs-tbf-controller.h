@@ -8,6 +8,7 @@
 #include "gprs-cell-mobile.h"
 
 #include "ns3/event-id.h"
+#include "ns3/gprs-rlc-parameters.h"
 #include "ns3/gprs-tbf-resources.h"
 #include "ns3/gprs-uplink-block-controller.h"
 #include "ns3/nstime.h"
@@ -47,6 +48,13 @@ struct GprsTbfSettings
 
     /// \param dir a direction \return the TBF parameters of that direction
     GprsTbfConfig GetTbfConfig(GprsDirection dir) const;
+
+    /// \return what the RLC entities of a new TBF are built for: every TBF of the cell is a
+    ///         GPRS TBF (SNS 128, WS 64, CS-1..CS-4) in the RlcMode attribute's mode
+    GprsRlcParameters GetRlcParameters() const
+    {
+        return GprsRlcParameters::Gprs(m_rlcMode);
+    }
 
     GprsRlcMode m_rlcMode;                         //!< RLC mode of all TBFs
     ObjectFactory m_dlLinkAdaptation;              //!< downlink CS policy, one per TBF

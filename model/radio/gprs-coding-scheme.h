@@ -7,6 +7,8 @@
 
 #include "gprs-block-timing.h"
 
+#include "ns3/gprs-enum-text.h"
+
 #include <array>
 #include <cstdint>
 #include <string>
@@ -32,6 +34,39 @@ enum class GprsCodingScheme : uint8_t
     CS4 = 4, //!< no convolutional coding
 };
 
+/**
+ * \ingroup gprs
+ * Family of coding schemes a TBF uses: GPRS (CS-1..CS-4, TS 45.003 clause 5.1) or EGPRS
+ * (MCS-1..MCS-9, TS 45.003 clause 5.1.5; not modelled yet). It fixes the RLC sequence space and
+ * window a TBF may have (GprsRlcParameters) and the largest RLC data field.
+ */
+enum class GprsCsFamily : uint8_t
+{
+    GPRS,  //!< CS-1..CS-4
+    EGPRS, //!< MCS-1..MCS-9
+};
+
+/// Names of the coding-scheme families, for messages.
+template <>
+struct GprsEnumText<GprsCsFamily>
+{
+    static constexpr std::array<const char*, 2> kNames{"GPRS", "EGPRS"}; //!< names
+    static constexpr const char* kWhat = "coding-scheme family";         //!< what a value is
+};
+
+/**
+ * \param family a coding-scheme family
+ * \return octets of the largest RLC data field one of its blocks carries: GPRS 50 (CS-4, TS
+ *         44.060 Table 10.2.1); EGPRS 74 (the RLC data unit of MCS-6 and MCS-9, two of which
+ *         MCS-9 carries per block: 2 x 74 x 8 bits per 20 ms = 59.2 kbit/s, the rate TS 43.064
+ *         lists for MCS-9)
+ */
+constexpr uint32_t
+GprsMaxRlcDataOctets(GprsCsFamily family)
+{
+    return family == GprsCsFamily::GPRS ? 50 : 74;
+}
+
 /// Control blocks are always sent with CS-1 (TS 44.060 clause 10.2, 11).
 constexpr GprsCodingScheme kGprsControlCs = GprsCodingScheme::CS1;
 
@@ -51,6 +86,7 @@ constexpr std::array<GprsCodingScheme, 4> kGprsCodingSchemes = {GprsCodingScheme
 struct GprsCodingSchemeInfo
 {
     GprsCodingScheme cs;    //!< the scheme
+    GprsCsFamily family;    //!< its family
     const char* name;       //!< canonical name, "CS-1".."CS-4"
     uint32_t blockOctets;   //!< RLC/MAC block size: MAC header + RLC header + RLC data
     uint32_t rlcDataOctets; //!< RLC data field of an RLC data block (LI octets + LLC data)
@@ -79,6 +115,7 @@ MakeCodingSchemeInfo(GprsCodingScheme cs,
 {
     // 3 header octets: 1 MAC header octet + 2 RLC data block header octets (TS 44.060 10.2.1).
     return GprsCodingSchemeInfo{cs,
+                                GprsCsFamily::GPRS,
                                 name,
                                 blockOctets,
                                 blockOctets - 3,

@@ -32,7 +32,7 @@ struct GprsRlcBlockRecord
     uint32_t ms;         //!< mobile index in the cell
     GprsDirection dir;   //!< direction
     uint8_t pdch;        //!< timeslot
-    uint8_t bsn;         //!< block sequence number
+    uint16_t bsn;        //!< block sequence number
     GprsCodingScheme cs; //!< coding scheme
     GprsRlcTxKind kind;  //!< new, NACKed retransmission or pending-ack resend
     bool fbi;            //!< final block indicator

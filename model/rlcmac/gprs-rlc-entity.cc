@@ -56,16 +56,18 @@ Slot(std::vector<GprsRlcDataBlock>& blocks, uint16_t bsn)
 }
 } // namespace
 
-GprsRlcTxEntity::GprsRlcTxEntity(GprsRlcMode mode)
-    : m_window(mode)
+GprsRlcTxEntity::GprsRlcTxEntity(const GprsRlcParameters& parameters)
+    : m_parameters(parameters),
+      m_window(parameters.GetMode(), parameters.GetSpace())
 {
 }
 
 void
-GprsRlcTxEntity::Reset(GprsRlcMode mode, std::size_t keepBlocks)
+GprsRlcTxEntity::Reset(const GprsRlcParameters& parameters, std::size_t keepBlocks)
 {
+    m_parameters = parameters;
     m_segmenter = GprsLlcSegmenter();
-    m_window = GprsRlcTxWindow(mode);
+    m_window.Reset(parameters.GetMode(), parameters.GetSpace());
     EmptyStore(m_blocks, keepBlocks);
     m_finalSent = false;
     m_contentionResolution = false;
@@ -86,13 +88,17 @@ GprsRlcTxEntity::StartContentionResolution()
 const GprsRlcDataBlock&
 GprsRlcTxEntity::SendNext(GprsCodingScheme cs, bool endOfTbf, GprsRlcTxKind& kind)
 {
+    if (GetGprsCodingSchemeInfo(cs).family != m_parameters.GetFamily())
+    {
+        ThrowWrongFamily(cs);
+    }
     const GprsRlcTxSelection sel = m_window.TransmitNext(m_segmenter.HasData() && !m_finalSent);
     kind = ToKind(sel.reason);
     GprsRlcDataBlock& block = Slot(m_blocks, sel.bsn);
     if (sel.reason == GprsRlcTxReason::NEW_DATA)
     {
         m_segmenter.NextBlock(cs, endOfTbf, block, m_contentionResolution);
-        block.bsn = static_cast<uint8_t>(sel.bsn);
+        block.bsn = sel.bsn;
         if (block.fbi)
         {
             m_window.SetFinalBsn(sel.bsn);
@@ -113,7 +119,7 @@ GprsRlcTxEntity::ApplyAckNack(const GprsRlcAckNackDescription& desc)
 uint32_t
 GprsRlcTxEntity::GetBlocksAfter(uint16_t bsn, GprsCodingScheme cs) const
 {
-    const uint32_t sent = (m_window.GetVS() + kGprsRlcSns - 1 - bsn) % kGprsRlcSns;
+    const uint32_t sent = m_window.GetSpace().Mod(int{m_window.GetVS()} - 1 - int{bsn});
     return sent + (m_finalSent ? 0 : m_segmenter.CountBlocks(cs, true, m_contentionResolution));
 }
 
@@ -140,21 +146,24 @@ GprsRlcTxEntity::IsComplete() const
     return m_window.GetOutstanding() == 0 && !m_segmenter.HasData();
 }
 
-GprsRlcMode
-GprsRlcTxEntity::GetMode() const
+void
+GprsRlcTxEntity::ThrowWrongFamily(GprsCodingScheme cs) const
 {
-    return m_window.GetMode();
+    throw std::invalid_argument("RLC: coding scheme " + ToString(cs) + " is not of the " +
+                                ToString(m_parameters.GetFamily()) + " family of this TBF");
 }
 
-GprsRlcRxEntity::GprsRlcRxEntity(GprsRlcMode mode)
-    : m_window(mode)
+GprsRlcRxEntity::GprsRlcRxEntity(const GprsRlcParameters& parameters)
+    : m_parameters(parameters),
+      m_window(parameters.GetMode(), parameters.GetSpace())
 {
 }
 
 void
-GprsRlcRxEntity::Reset(GprsRlcMode mode, std::size_t keepBlocks)
+GprsRlcRxEntity::Reset(const GprsRlcParameters& parameters, std::size_t keepBlocks)
 {
-    m_window = GprsRlcRxWindow(mode);
+    m_parameters = parameters;
+    m_window.Reset(parameters.GetMode(), parameters.GetSpace());
     m_reassembler = GprsLlcReassembler();
     EmptyStore(m_blocks, keepBlocks);
     m_tlliToEcho = false;
@@ -171,7 +180,8 @@ GprsRlcRxEntity::Receive(const GprsRlcDataBlock& block,
     }
     // In sequence, the block is the only one to deliver: straight to the reassembler, without
     // a copy into the store (the common case, about 3 % of a download's instructions).
-    if (m_window.GetDeliverableCount() == 1 && GprsRlcModSns(m_window.GetVQ() - 1) == block.bsn)
+    if (m_window.GetDeliverableCount() == 1 &&
+        m_window.GetSpace().Mod(m_window.GetVQ() - 1) == block.bsn)
     {
         m_window.PopDeliverable();
         Reassemble(block, frames);
@@ -224,12 +234,6 @@ uint64_t
 GprsRlcRxEntity::GetDroppedFrames() const
 {
     return m_reassembler.GetDroppedFrames();
-}
-
-GprsRlcMode
-GprsRlcRxEntity::GetMode() const
-{
-    return m_window.GetMode();
 }
 
 } // namespace ns3

@@ -45,18 +45,18 @@ class GprsRlcTxEntity
 {
   public:
     /**
-     * \param mode RLC mode
+     * \param parameters RLC mode, coding-scheme family, SNS and WS of the TBF
      */
-    explicit GprsRlcTxEntity(GprsRlcMode mode);
+    explicit GprsRlcTxEntity(const GprsRlcParameters& parameters);
 
     /**
-     * Start over for a new TBF, as if constructed with \p mode. The PCU reuses entities instead
-     * of allocating two per TBF: the block store keeps its memory if it holds at most
-     * \p keepBlocks blocks, and frees it otherwise (a long TBF's 128 blocks are 53 KB).
-     * \param mode RLC mode
+     * Start over for a new TBF, as if constructed with \p parameters. The PCU reuses entities
+     * instead of allocating two per TBF: the block store keeps its memory if it holds at most
+     * \p keepBlocks blocks, and frees it otherwise (a long GPRS TBF's 128 blocks are 78 KB).
+     * \param parameters RLC mode, coding-scheme family, SNS and WS of the TBF
      * \param keepBlocks most blocks whose memory the store keeps
      */
-    void Reset(GprsRlcMode mode, std::size_t keepBlocks);
+    void Reset(const GprsRlcParameters& parameters, std::size_t keepBlocks);
 
     /**
      * Queue an LLC frame.
@@ -102,6 +102,7 @@ class GprsRlcTxEntity
      *        it carries FBI = 1
      * \param[out] kind what was sent
      * \return the block, valid until the next call on this entity
+     * \throws std::invalid_argument if \p cs is not of the TBF's family (nothing is sent)
      */
     const GprsRlcDataBlock& SendNext(GprsCodingScheme cs, bool endOfTbf, GprsRlcTxKind& kind);
 
@@ -155,8 +156,12 @@ class GprsRlcTxEntity
      *         acknowledged (unacknowledged mode: at once)
      */
     bool IsComplete() const;
-    /// \return the mode
-    GprsRlcMode GetMode() const;
+
+    /// \return what the entity is built for
+    const GprsRlcParameters& GetParameters() const
+    {
+        return m_parameters;
+    }
 
   private:
     /// \param reason the window's reason to send
@@ -177,6 +182,13 @@ class GprsRlcTxEntity
         return GprsRlcTxKind::NOTHING;
     }
 
+    /**
+     * \param cs a coding scheme not of the TBF's family
+     * \throws std::invalid_argument naming it and the family
+     */
+    [[noreturn]] void ThrowWrongFamily(GprsCodingScheme cs) const;
+
+    GprsRlcParameters m_parameters;         //!< what the entity is built for
     GprsLlcSegmenter m_segmenter;           //!< LLC -> blocks
     GprsRlcTxWindow m_window;               //!< V(S), V(A), V(B)
     std::vector<GprsRlcDataBlock> m_blocks; //!< blocks by BSN, kept for retransmission (grown)
@@ -192,16 +204,17 @@ class GprsRlcRxEntity
 {
   public:
     /**
-     * \param mode RLC mode
+     * \param parameters RLC mode, coding-scheme family, SNS and WS of the TBF
      */
-    explicit GprsRlcRxEntity(GprsRlcMode mode);
+    explicit GprsRlcRxEntity(const GprsRlcParameters& parameters);
 
     /**
-     * Start over for a new TBF, as if constructed with \p mode (see GprsRlcTxEntity::Reset).
-     * \param mode RLC mode
+     * Start over for a new TBF, as if constructed with \p parameters (see
+     * GprsRlcTxEntity::Reset).
+     * \param parameters RLC mode, coding-scheme family, SNS and WS of the TBF
      * \param keepBlocks most blocks whose memory the store keeps
      */
-    void Reset(GprsRlcMode mode, std::size_t keepBlocks);
+    void Reset(const GprsRlcParameters& parameters, std::size_t keepBlocks);
 
     /**
      * Take a received block.
@@ -231,8 +244,12 @@ class GprsRlcRxEntity
 
     /// \return LLC frames dropped by the reassembler (unacknowledged-mode gaps)
     uint64_t GetDroppedFrames() const;
-    /// \return the mode
-    GprsRlcMode GetMode() const;
+
+    /// \return what the entity is built for
+    const GprsRlcParameters& GetParameters() const
+    {
+        return m_parameters;
+    }
 
   private:
     /**
@@ -242,6 +259,7 @@ class GprsRlcRxEntity
      */
     void Reassemble(const GprsRlcDataBlock& block, std::vector<GprsReassembledLlcFrame>& frames);
 
+    GprsRlcParameters m_parameters;         //!< what the entity is built for
     GprsRlcRxWindow m_window;               //!< V(R), V(Q), V(N)
     GprsLlcReassembler m_reassembler;       //!< blocks -> LLC frames
     std::vector<GprsRlcDataBlock> m_blocks; //!< received blocks awaiting delivery (grown)

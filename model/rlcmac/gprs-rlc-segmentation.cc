@@ -13,9 +13,10 @@ namespace ns3
 
 namespace
 {
-/// Largest value of the 6-bit LI field (TS 44.060 clause 10.4.14).
+/// Largest value of GPRS's 6-bit LI field (TS 44.060 clause 10.4.14; EGPRS's has 7 bits).
 constexpr uint32_t kMaxLi = 63;
-static_assert(kGprsMaxRlcDataOctets <= kMaxLi, "an LI must be able to count a whole data field");
+static_assert(GprsMaxRlcDataOctets(GprsCsFamily::GPRS) <= kMaxLi,
+              "an LI must be able to count a whole data field");
 static_assert(kGprsMaxLlcFrameOctets <= UINT16_MAX, "GprsLlcSegment::offset is 16 bits");
 
 /**
@@ -66,7 +67,7 @@ CheckLayout(const GprsRlcDataBlock& block)
             "segment " + std::to_string(i) + " (frame " + std::to_string(s.frameId) + ")";
         if (s.length == 0)
         {
-            fail(name + " has length 0 (allowed: 1.." + std::to_string(kGprsMaxRlcDataOctets) +
+            fail(name + " has length 0 (allowed: 1.." + std::to_string(block.GetFieldOctets()) +
                  ")");
         }
         if (s.offset + s.length > kGprsMaxLlcFrameOctets)
@@ -391,6 +392,9 @@ DecodeRlcDataBlock(const std::vector<uint8_t>& octets,
     }
     GprsDecodedRlcDataField field;
     boost::container::static_vector<uint32_t, GprsRlcDataBlock::kMaxSegments> lengths;
+    // Most segments a block of the family holds (GprsRlcDataBlock::kMaxSegments is EGPRS's).
+    const std::size_t maxSegments =
+        (GprsMaxRlcDataOctets(GetGprsCodingSchemeInfo(cs).family) - 1) / 2 + 1;
     // What follows the segments delimited by LIs: filler, or one more segment up to the end of
     // the field, either without LI (it ends its frame only in the final block) or with LI = 0.
     enum class Tail
@@ -423,9 +427,9 @@ DecodeRlcDataBlock(const std::vector<uint8_t>& octets,
             fail("LI octet " + std::to_string(field.liOctets - 1) +
                  " has M = 0 and E = 0, a reserved combination (TS 44.060 Table 10.4.13.1)");
         }
-        if (lengths.size() == lengths.capacity())
+        if (lengths.size() == maxSegments)
         {
-            fail("more than " + std::to_string(lengths.capacity()) + " LI octets");
+            fail("more than " + std::to_string(maxSegments) + " LI octets");
         }
         lengths.push_back(li);
         if (!more)

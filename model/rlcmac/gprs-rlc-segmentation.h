@@ -27,12 +27,6 @@ namespace ns3
 {
 
 /**
- * Largest RLC data field of any GPRS coding scheme: CS-4, 50 octets (TS 44.060 Table 10.2.1,
- * GprsRlcDataOctets()). Bounds the number of segments one block can carry.
- */
-constexpr uint32_t kGprsMaxRlcDataOctets = 50;
-
-/**
  * Largest LLC frame: information field N201-U of at most 1520 octets (TS 44.064 clause 8.9)
  * + 1-octet address field + control field of at most 36 octets + 3-octet FCS (TS 44.064
  * clause 6) = 1560 octets.
@@ -79,15 +73,17 @@ struct GprsLlcSegment
 struct GprsRlcDataBlock
 {
     /**
-     * Most segments in one block: every segment but the last needs an LI octet and at least one
-     * data octet, the last at least one data octet, so 2 (n - 1) + 1 <= 50 gives n <= 25.
+     * Most segments in one block of any family: every segment but the last needs an LI octet
+     * and at least one data octet, the last at least one data octet, so 2 (n - 1) + 1 <= 74
+     * (EGPRS, GprsMaxRlcDataOctets()) gives n <= 37 (GPRS: 25).
      */
-    static constexpr std::size_t kMaxSegments = (kGprsMaxRlcDataOctets - 1) / 2 + 1;
+    static constexpr std::size_t kMaxSegments =
+        (GprsMaxRlcDataOctets(GprsCsFamily::EGPRS) - 1) / 2 + 1;
 
     /// Segments in the order of their octets; fixed capacity: no heap allocation per block.
     using Segments = boost::container::static_vector<GprsLlcSegment, kMaxSegments>;
 
-    uint8_t bsn{0}; //!< block sequence number, assigned by the RLC window user (TS 44.060 9.1.4)
+    uint16_t bsn{0}; //!< block sequence number, assigned by the RLC window user (TS 44.060 9.1.4)
     GprsCodingScheme cs{GprsCodingScheme::CS1}; //!< coding scheme the block was built for
     bool fbi{false};     //!< final block indicator: last block of the TBF (TS 44.060 10.4.8)
     uint8_t liOctets{0}; //!< number of LI/M/E octets at the head of the RLC data field

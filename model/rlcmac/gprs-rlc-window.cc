@@ -14,20 +14,20 @@ namespace ns3
 
 namespace
 {
+/// GPRS's space: the Ack/Nack description's SSN and BSNs count in it.
+const GprsRlcSequenceSpace kGprsSpace = GprsRlcSequenceSpace::Gprs();
+
 /**
- * \param value a BSN or SSN given by the caller
- * \param what its name, for the message
- * \throws std::invalid_argument if value is not 0..SNS-1
+ * \param space a window's space, not GPRS's
+ * \param what what the window was asked to do, for the message
+ * \throws std::logic_error: the GPRS Ack/Nack description covers 64 BSNs modulo 128
  */
-void
-CheckSequenceNumber(uint16_t value, const char* what)
+[[noreturn]] void
+ThrowNotGprsSpace(const GprsRlcSequenceSpace& space, const char* what)
 {
-    if (value >= kGprsRlcSns)
-    {
-        throw std::invalid_argument(std::string("GPRS RLC ") + what + " " + std::to_string(value) +
-                                    " out of range (allowed: 0.." +
-                                    std::to_string(kGprsRlcSns - 1) + ")");
-    }
+    throw std::logic_error(std::string("RLC window with SNS ") + std::to_string(space.GetSns()) +
+                           " and WS " + std::to_string(space.GetWs()) + " cannot " + what +
+                           ": that needs SNS 128 and WS 64 (TS 44.060 clause 12.3)");
 }
 
 /**
@@ -53,7 +53,7 @@ GprsRlcAckNackDescription::GprsRlcAckNackDescription(bool finalAck, uint16_t ssn
       m_ssn(ssn),
       m_rbb(rbb)
 {
-    CheckSequenceNumber(ssn, "SSN");
+    kGprsSpace.CheckSequenceNumber(ssn, "SSN");
 }
 
 GprsRlcAckNackDescription
@@ -93,7 +93,7 @@ uint16_t
 GprsRlcAckNackDescription::GetBsn(uint16_t bitNumber) const
 {
     BitMask(bitNumber);
-    return GprsRlcModSns(int{m_ssn} - int{bitNumber});
+    return kGprsSpace.Mod(int{m_ssn} - int{bitNumber});
 }
 
 bool
@@ -115,12 +115,28 @@ GprsRlcAckNackDescription::operator==(const GprsRlcAckNackDescription& other) co
     return m_finalAck == other.m_finalAck && m_ssn == other.m_ssn && m_rbb == other.m_rbb;
 }
 
-GprsRlcTxWindow::GprsRlcTxWindow(GprsRlcMode mode)
-    : m_mode(mode)
+GprsRlcTxWindow::GprsRlcTxWindow(GprsRlcMode mode, GprsRlcSequenceSpace space)
+    : m_mode(mode),
+      m_space(space)
 {
+    Reset(mode, space);
+}
+
+void
+GprsRlcTxWindow::Reset(GprsRlcMode mode, GprsRlcSequenceSpace space)
+{
+    m_selected.reset();
+    m_mode = mode;
+    m_space = space;
+    m_vS = 0;
+    m_vA = 0;
     // Clause 9.1.3: V(B) is INVALID at the beginning of each TBF.
-    m_vB.fill(GprsRlcTxState::INVALID);
-    m_stateCount[static_cast<std::size_t>(GprsRlcTxState::INVALID)] = kGprsRlcSns;
+    m_vB.assign(space.GetSns(), GprsRlcTxState::INVALID);
+    m_stateCount = {};
+    m_stateCount[static_cast<std::size_t>(GprsRlcTxState::INVALID)] = space.GetSns();
+    m_resendFrom = 0;
+    m_finalBsn.reset();
+    m_finalAcked = false;
 }
 
 std::optional<uint16_t>
@@ -132,12 +148,12 @@ GprsRlcTxWindow::FindFrom(GprsRlcTxState state, uint16_t from) const
     }
     // Outstanding blocks from 'from' to V(S), then from V(A) to 'from'.
     const uint16_t outstanding = GetOutstanding();
-    const uint16_t start = std::min(GprsRlcBsnDistance(m_vA, from), outstanding);
+    const uint16_t start = std::min(m_space.Distance(m_vA, from), outstanding);
     for (const auto& [first, last] : {std::pair{start, outstanding}, std::pair{uint16_t{0}, start}})
     {
         for (uint16_t i = first; i < last; ++i)
         {
-            const uint16_t bsn = GprsRlcModSns(m_vA + i);
+            const uint16_t bsn = m_space.Mod(m_vA + i);
             if (m_vB[bsn] == state)
             {
                 return bsn;
@@ -191,7 +207,7 @@ GprsRlcTxWindow::TransmitNext(bool hasNewData)
     switch (selection.reason)
     {
     case GprsRlcTxReason::NEW_DATA:
-        m_vS = GprsRlcModSns(m_vS + 1);
+        m_vS = m_space.Mod(m_vS + 1);
         if (m_mode == GprsRlcMode::UNACKNOWLEDGED)
         {
             m_vA = m_vS;
@@ -205,7 +221,7 @@ GprsRlcTxWindow::TransmitNext(bool hasNewData)
         SetState(selection.bsn, GprsRlcTxState::PENDING_ACK);
         break;
     case GprsRlcTxReason::RETRANSMIT_PENDING:
-        m_resendFrom = GprsRlcModSns(selection.bsn + 1);
+        m_resendFrom = m_space.Mod(selection.bsn + 1);
         break;
     case GprsRlcTxReason::NONE:
         break;
@@ -216,16 +232,16 @@ GprsRlcTxWindow::TransmitNext(bool hasNewData)
 void
 GprsRlcTxWindow::SetFinalBsn(uint16_t bsn)
 {
-    CheckSequenceNumber(bsn, "final BSN");
+    m_space.CheckSequenceNumber(bsn, "final BSN");
     if (m_finalBsn)
     {
         throw std::invalid_argument("GPRS RLC: final BSN " + std::to_string(bsn) +
                                     " set twice (already " + std::to_string(*m_finalBsn) + ")");
     }
     m_selected.reset();
-    const uint16_t lastNew = GprsRlcModSns(m_vS - 1);
+    const uint16_t lastNew = m_space.Mod(m_vS - 1);
     const bool lastNewOutstanding =
-        m_mode == GprsRlcMode::UNACKNOWLEDGED || GprsRlcBsnInRange(lastNew, m_vA, GetOutstanding());
+        m_mode == GprsRlcMode::UNACKNOWLEDGED || m_space.InRange(lastNew, m_vA, GetOutstanding());
     if (bsn != lastNew || !lastNewOutstanding)
     {
         throw std::invalid_argument(
@@ -247,6 +263,10 @@ GprsRlcTxWindow::ApplyAckNack(const GprsRlcAckNackDescription& description)
         result.finalAcked = m_finalAcked;
         return result;
     }
+    if (!m_space.IsGprs())
+    {
+        ThrowNotGprsSpace(m_space, "apply a GPRS Ack/Nack description");
+    }
     const uint16_t outstanding = GetOutstanding();
     // With FAI = 1 every block is acknowledged; otherwise bits 1..(SSN - V(A)) describe the
     // blocks [V(A), SSN) and the higher bits blocks already acknowledged.
@@ -255,20 +275,20 @@ GprsRlcTxWindow::ApplyAckNack(const GprsRlcAckNackDescription& description)
     if (!description.GetFinalAck())
     {
         top = description.GetSsn();
-        if (!GprsRlcBsnInRange(top, m_vA, outstanding + 1))
+        if (!m_space.InRange(top, m_vA, outstanding + 1))
         {
             throw std::invalid_argument("GPRS RLC Ack/Nack with SSN " + std::to_string(top) +
                                         " outside [V(A), V(S)] = [" + std::to_string(m_vA) + ", " +
                                         std::to_string(m_vS) +
                                         "]: it acknowledges blocks that were never sent");
         }
-        covered = GprsRlcBsnDistance(m_vA, top);
+        covered = m_space.Distance(m_vA, top);
     }
     // Bits 1..covered, covered <= WS: read from the integer (GetBit() checks every bit number).
     const uint64_t rbb = description.GetFinalAck() ? ~uint64_t{0} : description.GetRbb();
     for (uint16_t bitNumber = 1; bitNumber <= covered; ++bitNumber)
     {
-        const uint16_t bsn = GprsRlcModSns(top - bitNumber);
+        const uint16_t bsn = m_space.Mod(top - bitNumber);
         if ((rbb >> (bitNumber - 1)) & 1)
         {
             if (m_vB[bsn] != GprsRlcTxState::ACKED)
@@ -286,11 +306,11 @@ GprsRlcTxWindow::ApplyAckNack(const GprsRlcAckNackDescription& description)
     while (m_vA != m_vS && m_vB[m_vA] == GprsRlcTxState::ACKED)
     {
         SetState(m_vA, GprsRlcTxState::INVALID);
-        m_vA = GprsRlcModSns(m_vA + 1);
+        m_vA = m_space.Mod(m_vA + 1);
     }
     m_resendFrom = m_vA;
     m_finalAcked = m_finalAcked || description.GetFinalAck() ||
-                   (m_finalBsn && !GprsRlcBsnInRange(*m_finalBsn, m_vA, GetOutstanding()));
+                   (m_finalBsn && !m_space.InRange(*m_finalBsn, m_vA, GetOutstanding()));
     result.finalAcked = m_finalAcked;
     return result;
 }
@@ -304,7 +324,7 @@ GprsRlcTxWindow::HasNacked() const
 GprsRlcTxState
 GprsRlcTxWindow::GetState(uint16_t bsn) const
 {
-    CheckSequenceNumber(bsn, "BSN");
+    m_space.CheckSequenceNumber(bsn, "BSN");
     return m_vB[bsn];
 }
 
@@ -320,9 +340,23 @@ GprsRlcTxWindow::IsFinalAcked() const
     return m_finalAcked;
 }
 
-GprsRlcRxWindow::GprsRlcRxWindow(GprsRlcMode mode)
-    : m_mode(mode)
+GprsRlcRxWindow::GprsRlcRxWindow(GprsRlcMode mode, GprsRlcSequenceSpace space)
+    : m_mode(mode),
+      m_space(space)
 {
+    Reset(mode, space);
+}
+
+void
+GprsRlcRxWindow::Reset(GprsRlcMode mode, GprsRlcSequenceSpace space)
+{
+    m_mode = mode;
+    m_space = space;
+    m_vR = 0;
+    m_vQ = 0;
+    m_vN.assign((space.GetSns() + 63) / 64, 0);
+    m_undelivered = 0;
+    m_finalBsn.reset();
 }
 
 GprsRlcRxStatus
@@ -333,8 +367,8 @@ GprsRlcRxWindow::Receive(uint16_t bsn, bool finalBlock)
         // The next block in sequence, nothing received beyond it and nothing waiting: what the
         // general case below does reduces to V(R) = V(Q) = BSN + 1, one block to deliver (most
         // blocks: Receive took 119 instructions a block on average, 46 with this).
-        m_vN.set(VnPosition(bsn));
-        m_vR = GprsRlcModSns(bsn + 1);
+        SetVn(bsn, true);
+        m_vR = m_space.Mod(bsn + 1);
         m_vQ = m_vR;
         m_undelivered = 1;
         if (finalBlock)
@@ -346,13 +380,13 @@ GprsRlcRxWindow::Receive(uint16_t bsn, bool finalBlock)
     const bool inWindow = IsInWindow(bsn);
     // Unacknowledged mode: a block up to WS past V(R) is newer than the window (clause 9.3.3).
     const bool ahead = m_mode == GprsRlcMode::UNACKNOWLEDGED && !inWindow &&
-                       GprsRlcBsnInRange(bsn, m_vR, kGprsRlcWs);
+                       m_space.InRange(bsn, m_vR, m_space.GetWs());
     if (!inWindow && !ahead)
     {
         return GprsRlcRxStatus::OUTSIDE_WINDOW;
     }
-    const bool belowVR = GprsRlcBsnInRange(bsn, m_vQ, GprsRlcBsnDistance(m_vQ, m_vR));
-    if (belowVR && m_vN.test(VnPosition(bsn)))
+    const bool belowVR = m_space.InRange(bsn, m_vQ, m_space.Distance(m_vQ, m_vR));
+    if (belowVR && TestVn(bsn))
     {
         return GprsRlcRxStatus::DUPLICATE;
     }
@@ -368,7 +402,7 @@ GprsRlcRxWindow::Receive(uint16_t bsn, bool finalBlock)
             "GPRS RLC final block BSN " + std::to_string(bsn) +
             " below blocks already received (V(R) = " + std::to_string(m_vR) + ")");
     }
-    if (m_undelivered + GprsRlcBsnDistance(m_vQ, bsn) + 1 > kGprsRlcSns)
+    if (m_undelivered + m_space.Distance(m_vQ, bsn) + 1 > m_space.GetSns())
     {
         throw std::logic_error("GPRS RLC block BSN " + std::to_string(bsn) + " would overwrite " +
                                "one of the " + std::to_string(m_undelivered) +
@@ -383,7 +417,7 @@ GprsRlcRxWindow::Receive(uint16_t bsn, bool finalBlock)
     if (m_mode == GprsRlcMode::UNACKNOWLEDGED)
     {
         // Gaps the window leaves behind, or any gap once the final block is in, are lost.
-        newVQ = m_finalBsn ? m_vR : (ahead ? GprsRlcModSns(bsn - kGprsRlcWs + 1) : m_vQ);
+        newVQ = m_finalBsn ? m_vR : (ahead ? m_space.Mod(bsn - m_space.GetWs() + 1) : m_vQ);
     }
     RaiseVQ(newVQ);
     return GprsRlcRxStatus::NEW_BLOCK;
@@ -392,26 +426,26 @@ GprsRlcRxWindow::Receive(uint16_t bsn, bool finalBlock)
 void
 GprsRlcRxWindow::MarkReceived(uint16_t bsn)
 {
-    if (!GprsRlcBsnInRange(bsn, m_vQ, GprsRlcBsnDistance(m_vQ, m_vR)))
+    if (!m_space.InRange(bsn, m_vQ, m_space.Distance(m_vQ, m_vR)))
     {
         // Clause 9.1.7: the BSNs V(R) skips are not received (yet).
-        for (uint16_t skipped = m_vR; skipped != bsn; skipped = GprsRlcModSns(skipped + 1))
+        for (uint16_t skipped = m_vR; skipped != bsn; skipped = m_space.Mod(skipped + 1))
         {
-            m_vN.reset(VnPosition(skipped));
+            SetVn(skipped, false);
         }
-        m_vR = GprsRlcModSns(bsn + 1);
+        m_vR = m_space.Mod(bsn + 1);
     }
-    m_vN.set(VnPosition(bsn));
+    SetVn(bsn, true);
 }
 
 void
 GprsRlcRxWindow::RaiseVQ(uint16_t newVQ)
 {
-    m_undelivered += GprsRlcBsnDistance(m_vQ, newVQ);
+    m_undelivered += m_space.Distance(m_vQ, newVQ);
     m_vQ = newVQ;
-    while (m_vQ != m_vR && m_vN.test(VnPosition(m_vQ)))
+    while (m_vQ != m_vR && TestVn(m_vQ))
     {
-        m_vQ = GprsRlcModSns(m_vQ + 1);
+        m_vQ = m_space.Mod(m_vQ + 1);
         ++m_undelivered;
     }
 }
@@ -419,29 +453,36 @@ GprsRlcRxWindow::RaiseVQ(uint16_t newVQ)
 bool
 GprsRlcRxWindow::IsInWindow(uint16_t bsn) const
 {
-    CheckSequenceNumber(bsn, "BSN");
-    return GprsRlcBsnInRange(bsn, m_vQ, kGprsRlcWs);
+    m_space.CheckSequenceNumber(bsn, "BSN");
+    return m_space.InRange(bsn, m_vQ, m_space.GetWs());
 }
 
 GprsRlcAckNackDescription
 GprsRlcRxWindow::GetAckNack() const
 {
+    if (!m_space.IsGprs())
+    {
+        ThrowNotGprsSpace(m_space, "build a GPRS Ack/Nack description");
+    }
     // Clause 9.1.8: SSN = V(R); bit n is V(N) of BSN = (SSN - n) modulo SNS, at position
-    // SNS - 1 - (V(R) - n) = n - 1 + (SNS - V(R)) modulo SNS of m_vN: m_vN rotated right by
-    // SNS - V(R) has bit n at position n - 1 (a bit at a time cost 1,100 instructions).
-    static_assert(kGprsRlcWs == 64, "the RBB is a 64-bit integer");
-    const std::size_t shift = GprsRlcModSns(kGprsRlcSns - m_vR);
-    const std::bitset<kGprsRlcSns> rotated =
-        shift == 0 ? m_vN : (m_vN >> shift) | (m_vN << (kGprsRlcSns - shift));
-    const uint64_t rbb = (rotated & std::bitset<kGprsRlcSns>(~uint64_t{0})).to_ullong();
+    // SNS - 1 - (V(R) - n) = n - 1 + (SNS - V(R)) modulo SNS of m_vN: the 64 bits of m_vN from
+    // position SNS - V(R) on, wrapping at SNS (a bit at a time cost 1,100 instructions).
+    const std::size_t from = m_space.Mod(-int{m_vR});
+    const std::size_t word = from / 64;
+    const std::size_t shift = from % 64;
+    uint64_t rbb = m_vN[word] >> shift;
+    if (shift != 0)
+    {
+        rbb |= m_vN[(word + 1) % m_vN.size()] << (64 - shift);
+    }
     return GprsRlcAckNackDescription(IsComplete(), m_vR, rbb);
 }
 
 bool
 GprsRlcRxWindow::IsReceived(uint16_t bsn) const
 {
-    CheckSequenceNumber(bsn, "BSN");
-    return m_vN.test(VnPosition(bsn));
+    m_space.CheckSequenceNumber(bsn, "BSN");
+    return TestVn(bsn);
 }
 
 std::optional<uint16_t>
@@ -453,7 +494,7 @@ GprsRlcRxWindow::GetFinalBsn() const
 bool
 GprsRlcRxWindow::IsComplete() const
 {
-    return m_finalBsn && m_vQ == GprsRlcModSns(*m_finalBsn + 1);
+    return m_finalBsn && m_vQ == m_space.Mod(*m_finalBsn + 1);
 }
 
 } // namespace ns3

@@ -5,14 +5,15 @@
 #ifndef GPRS_RLC_WINDOW_H
 #define GPRS_RLC_WINDOW_H
 
+#include "gprs-rlc-parameters.h"
 #include "gprs-rlcmac-types.h"
 
 #include <array>
-#include <bitset>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <utility>
+#include <vector>
 
 /**
  * \file
@@ -24,54 +25,11 @@
 namespace ns3
 {
 
-/// Sequence number space SNS of GPRS: BSN is a 7-bit field (TS 44.060 clauses 9.0 and 10.4.12).
-constexpr uint16_t kGprsRlcSns = 128;
-/// Window size WS of GPRS (TS 44.060 clauses 9.0 and 9.1.9).
-constexpr uint16_t kGprsRlcWs = 64;
 /// Octets of the RECEIVED_BLOCK_BITMAP: a bit (64) field (TS 44.060 Table 12.3.1).
 constexpr std::size_t kGprsRbbOctets = 8;
 
 /// The RBB as transmitted: octet 0 first, each octet most significant bit first.
 using GprsRbbOctets = std::array<uint8_t, kGprsRbbOctets>;
-
-/**
- * \ingroup gprs
- * \param value any integer, possibly negative
- * \return value modulo SNS, in 0..127
- */
-constexpr uint16_t
-GprsRlcModSns(int value)
-{
-    // SNS is a power of two: the low bits of the two's complement value are the modulo, for
-    // negative values too, without the divisions of ((value % SNS) + SNS) % SNS (a hot path).
-    static_assert((kGprsRlcSns & (kGprsRlcSns - 1)) == 0, "SNS must be a power of two");
-    return static_cast<uint16_t>(static_cast<unsigned>(value) & (kGprsRlcSns - 1u));
-}
-
-/**
- * \ingroup gprs
- * \param from a BSN
- * \param to a BSN
- * \return how many steps forward lead from `from` to `to`: (to - from) modulo SNS
- */
-constexpr uint16_t
-GprsRlcBsnDistance(uint16_t from, uint16_t to)
-{
-    return GprsRlcModSns(int{to} - int{from});
-}
-
-/**
- * \ingroup gprs
- * \param bsn a BSN
- * \param start first BSN of the range
- * \param size number of BSNs in the range, 0..SNS
- * \return whether start <= bsn < start + size, modulo SNS
- */
-constexpr bool
-GprsRlcBsnInRange(uint16_t bsn, uint16_t start, uint16_t size)
-{
-    return GprsRlcBsnDistance(start, bsn) < size;
-}
 
 /**
  * \ingroup gprs
@@ -210,12 +168,27 @@ struct GprsRlcAckNackResult
  * Acknowledged mode: new blocks only while V(S) < V(A) + WS (clause 9.1.1); retransmissions as
  * described at TransmitNext(). Unacknowledged mode (clause 9.3.3): every block is new, the window
  * never stalls, nothing is retransmitted and V(A) follows V(S); Ack/Nack only carries FAI.
+ *
+ * SNS and WS are the TBF's (GprsRlcSequenceSpace); ApplyAckNack() takes the GPRS description, so
+ * only a GPRS space can be acknowledged.
  */
 class GprsRlcTxWindow
 {
   public:
-    /// \param mode RLC mode of the TBF
-    explicit GprsRlcTxWindow(GprsRlcMode mode = GprsRlcMode::ACKNOWLEDGED);
+    /**
+     * \param mode RLC mode of the TBF
+     * \param space its sequence space and window
+     */
+    explicit GprsRlcTxWindow(GprsRlcMode mode = GprsRlcMode::ACKNOWLEDGED,
+                             GprsRlcSequenceSpace space = GprsRlcSequenceSpace::Gprs());
+
+    /**
+     * Start over for a new TBF, as if constructed with these arguments, keeping the memory of
+     * V(B) (RLC entities are reused from TBF to TBF).
+     * \param mode RLC mode of the TBF
+     * \param space its sequence space and window
+     */
+    void Reset(GprsRlcMode mode, GprsRlcSequenceSpace space);
 
     /**
      * Choose the next block without changing any state.
@@ -267,6 +240,8 @@ class GprsRlcTxWindow
      * \return what changed
      * \throws std::invalid_argument in acknowledged mode if FAI = 0 and SSN is outside
      *         [V(A), V(S)]: the peer cannot have received a block that was never sent
+     * \throws std::logic_error if the window's space is not GPRS's: the description covers 64
+     *         BSNs modulo 128
      */
     GprsRlcAckNackResult ApplyAckNack(const GprsRlcAckNackDescription& description);
 
@@ -285,22 +260,22 @@ class GprsRlcTxWindow
     /// \return blocks sent and not yet acknowledged: (V(S) - V(A)) modulo SNS, 0..WS
     uint16_t GetOutstanding() const
     {
-        return GprsRlcBsnDistance(m_vA, m_vS);
+        return m_space.Distance(m_vA, m_vS);
     }
 
     /// \return whether V(S) = V(A) + WS modulo SNS: no new block may be sent (clause 9.1.1)
     bool IsStalled() const
     {
-        return m_mode == GprsRlcMode::ACKNOWLEDGED && GetOutstanding() == kGprsRlcWs;
+        return m_mode == GprsRlcMode::ACKNOWLEDGED && GetOutstanding() == m_space.GetWs();
     }
 
     /// \return whether a block in [V(A), V(S)) is NACKED
     bool HasNacked() const;
 
     /**
-     * \param bsn 0..127
+     * \param bsn 0..SNS-1
      * \return the V(B) element of that BSN
-     * \throws std::invalid_argument if bsn is not 0..127
+     * \throws std::invalid_argument if bsn is not 0..SNS-1
      */
     GprsRlcTxState GetState(uint16_t bsn) const;
 
@@ -313,6 +288,12 @@ class GprsRlcTxWindow
     GprsRlcMode GetMode() const
     {
         return m_mode;
+    }
+
+    /// \return the sequence space and window
+    const GprsRlcSequenceSpace& GetSpace() const
+    {
+        return m_space;
     }
 
   private:
@@ -338,10 +319,11 @@ class GprsRlcTxWindow
     /// (TransmitNext) in the same radio block.
     mutable std::optional<std::pair<bool, GprsRlcTxSelection>> m_selected;
 
-    GprsRlcMode m_mode;                           //!< RLC mode
-    uint16_t m_vS{0};                             //!< V(S), clause 9.1.1
-    uint16_t m_vA{0};                             //!< V(A), clause 9.1.2
-    std::array<GprsRlcTxState, kGprsRlcSns> m_vB; //!< V(B), clause 9.1.3
+    GprsRlcMode m_mode;               //!< RLC mode
+    GprsRlcSequenceSpace m_space;     //!< SNS and WS
+    uint16_t m_vS{0};                 //!< V(S), clause 9.1.1
+    uint16_t m_vA{0};                 //!< V(A), clause 9.1.2
+    std::vector<GprsRlcTxState> m_vB; //!< V(B), clause 9.1.3, indexed by BSN
     /// Number of BSNs in each state, so that block selection skips scans that cannot succeed.
     std::array<uint16_t, 4> m_stateCount{};
     uint16_t m_resendFrom{0}; //!< where the cycle of PENDING_ACK retransmissions continues
@@ -384,20 +366,35 @@ struct GprsRlcRxDelivery
  * final block (FBI = 1) also closes every gap. Blocks further than WS behind V(R) are ignored. An
  * unacknowledged TBF cannot tell apart a run of WS or more consecutive losses from an old block:
  * SNS = 2 WS leaves no room.
+ *
+ * SNS and WS are the TBF's (GprsRlcSequenceSpace); GetAckNack() builds the GPRS description, so
+ * only a GPRS window can describe itself.
  */
 class GprsRlcRxWindow
 {
   public:
-    /// \param mode RLC mode of the TBF
-    explicit GprsRlcRxWindow(GprsRlcMode mode = GprsRlcMode::ACKNOWLEDGED);
+    /**
+     * \param mode RLC mode of the TBF
+     * \param space its sequence space and window
+     */
+    explicit GprsRlcRxWindow(GprsRlcMode mode = GprsRlcMode::ACKNOWLEDGED,
+                             GprsRlcSequenceSpace space = GprsRlcSequenceSpace::Gprs());
+
+    /**
+     * Start over for a new TBF, as if constructed with these arguments, keeping the memory of
+     * V(N).
+     * \param mode RLC mode of the TBF
+     * \param space its sequence space and window
+     */
+    void Reset(GprsRlcMode mode, GprsRlcSequenceSpace space);
 
     /**
      * Process a received RLC data block header.
      *
-     * \param bsn its BSN, 0..127
+     * \param bsn its BSN, 0..SNS-1
      * \param finalBlock its FBI bit (clause 10.4.8)
      * \return what happened to it
-     * \throws std::invalid_argument if bsn is not 0..127, or if a new block lies past the final
+     * \throws std::invalid_argument if bsn is not 0..SNS-1, or if a new block lies past the final
      *         block or claims a second final block
      * \throws std::logic_error if the block would overwrite a block that PopDeliverable() has
      *         not handed out yet (the caller lags SNS blocks behind)
@@ -405,9 +402,9 @@ class GprsRlcRxWindow
     GprsRlcRxStatus Receive(uint16_t bsn, bool finalBlock = false);
 
     /**
-     * \param bsn 0..127
+     * \param bsn 0..SNS-1
      * \return whether V(Q) <= bsn < V(Q) + WS modulo SNS (clause 9.1.6)
-     * \throws std::invalid_argument if bsn is not 0..127
+     * \throws std::invalid_argument if bsn is not 0..SNS-1
      */
     bool IsInWindow(uint16_t bsn) const;
 
@@ -424,12 +421,15 @@ class GprsRlcRxWindow
         {
             return std::nullopt;
         }
-        const uint16_t bsn = GprsRlcModSns(m_vQ - m_undelivered);
+        const uint16_t bsn = m_space.Mod(m_vQ - m_undelivered);
         --m_undelivered;
-        return GprsRlcRxDelivery{bsn, m_vN.test(VnPosition(bsn))};
+        return GprsRlcRxDelivery{bsn, TestVn(bsn)};
     }
 
-    /// \return the Ack/Nack description: FAI = IsComplete(), SSN = V(R), RBB from V(N)
+    /**
+     * \return the Ack/Nack description: FAI = IsComplete(), SSN = V(R), RBB from V(N)
+     * \throws std::logic_error if the window's space is not GPRS's
+     */
     GprsRlcAckNackDescription GetAckNack() const;
 
     /// \return receive state variable V(R): one past the highest BSN received
@@ -445,9 +445,9 @@ class GprsRlcRxWindow
     }
 
     /**
-     * \param bsn 0..127
+     * \param bsn 0..SNS-1
      * \return whether V(N) holds RECEIVED for it; meaningful for [V(R) - WS, V(R))
-     * \throws std::invalid_argument if bsn is not 0..127
+     * \throws std::invalid_argument if bsn is not 0..SNS-1
      */
     bool IsReceived(uint16_t bsn) const;
 
@@ -460,6 +460,12 @@ class GprsRlcRxWindow
     GprsRlcMode GetMode() const
     {
         return m_mode;
+    }
+
+    /// \return the sequence space and window
+    const GprsRlcSequenceSpace& GetSpace() const
+    {
+        return m_space;
     }
 
   private:
@@ -477,19 +483,41 @@ class GprsRlcRxWindow
     void RaiseVQ(uint16_t newVQ);
 
     /**
-     * \param bsn 0..127
+     * \param bsn 0..SNS-1
      * \return the position of its V(N) element in m_vN, which holds V(N) mirrored (BSN b at
-     *         SNS - 1 - b) so that the RBB is a rotation of it (GetAckNack)
+     *         SNS - 1 - b) so that the RBB is 64 consecutive bits of it (GetAckNack)
      */
-    static std::size_t VnPosition(uint16_t bsn)
+    std::size_t VnPosition(uint16_t bsn) const
     {
-        return kGprsRlcSns - 1 - bsn;
+        return m_space.GetSns() - 1u - bsn;
+    }
+
+    /**
+     * \param bsn 0..SNS-1
+     * \return whether its V(N) element is RECEIVED
+     */
+    bool TestVn(uint16_t bsn) const
+    {
+        const std::size_t p = VnPosition(bsn);
+        return (m_vN[p / 64] >> (p % 64)) & 1U;
+    }
+
+    /**
+     * \param bsn 0..SNS-1
+     * \param received its new V(N) element
+     */
+    void SetVn(uint16_t bsn, bool received)
+    {
+        const std::size_t p = VnPosition(bsn);
+        const uint64_t mask = uint64_t{1} << (p % 64);
+        m_vN[p / 64] = received ? (m_vN[p / 64] | mask) : (m_vN[p / 64] & ~mask);
     }
 
     GprsRlcMode m_mode;                 //!< RLC mode
+    GprsRlcSequenceSpace m_space;       //!< SNS and WS
     uint16_t m_vR{0};                   //!< V(R), clause 9.1.5
     uint16_t m_vQ{0};                   //!< V(Q), clause 9.1.6
-    std::bitset<kGprsRlcSns> m_vN;      //!< V(N), clause 9.1.7, at VnPosition: set = RECEIVED
+    std::vector<uint64_t> m_vN;         //!< V(N), clause 9.1.7, at VnPosition: 1 = RECEIVED
     uint16_t m_undelivered{0};          //!< BSNs in [V(Q) - m_undelivered, V(Q)) not taken
     std::optional<uint16_t> m_finalBsn; //!< BSN of the block with FBI = 1
 };

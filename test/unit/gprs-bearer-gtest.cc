@@ -26,8 +26,10 @@ Establish(GprsBearer& bearer)
     bearer.tbf.StartAccess(Seconds(0.5), Seconds(0.5));
     bearer.tbf.Expire(Seconds(1));
     bearer.tbf.Establish(Seconds(1));
-    bearer.tx = std::make_unique<GprsRlcTxEntity>(GprsRlcMode::ACKNOWLEDGED);
-    bearer.rx = std::make_unique<GprsRlcRxEntity>(GprsRlcMode::ACKNOWLEDGED);
+    bearer.tx =
+        std::make_unique<GprsRlcTxEntity>(GprsRlcParameters::Gprs(GprsRlcMode::ACKNOWLEDGED));
+    bearer.rx =
+        std::make_unique<GprsRlcRxEntity>(GprsRlcParameters::Gprs(GprsRlcMode::ACKNOWLEDGED));
 }
 
 } // namespace

@@ -18,6 +18,7 @@
 #include "ns3/udp-socket-factory.h"
 
 #include <gtest/gtest.h>
+#include <string>
 
 using namespace ns3;
 
@@ -111,7 +112,9 @@ TEST(GprsPdpContextDeathTest, MobileWithoutAnAddressStopsTheProgramNamingIt)
     InternetStackHelper().Install(nodes);
     const NetDeviceContainer devices =
         GprsHelper().Install(nodes.Get(0), NodeContainer(nodes.Get(1)));
+    // Node ids count from the first node of the process: other tests may have made some.
     EXPECT_DEATH(GprsHelper::ActivatePdpContexts(devices),
-                 "ActivatePdpContexts: the GPRS device of node 1 has no IPv4 address");
+                 "ActivatePdpContexts: the GPRS device of node " +
+                     std::to_string(nodes.Get(1)->GetId()) + " has no IPv4 address");
     Simulator::Destroy();
 }

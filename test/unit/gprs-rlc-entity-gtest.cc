@@ -26,6 +26,9 @@ using namespace ns3;
 namespace
 {
 
+/// GPRS's sequence space (SNS 128, WS 64).
+const GprsRlcSequenceSpace kGprs = GprsRlcSequenceSpace::Gprs();
+
 /// Frame contents: frame id (0, 1, ...) -> random octets.
 class FrameContents
 {
@@ -177,8 +180,8 @@ class LossyLink
     explicit LossyLink(const LinkParams& params)
         : m_params(params),
           m_rng(params.seed),
-          m_tx(params.mode),
-          m_rx(params.mode)
+          m_tx(GprsRlcParameters::Gprs(params.mode)),
+          m_rx(GprsRlcParameters::Gprs(params.mode))
     {
     }
 
@@ -319,7 +322,7 @@ class LossyLink
             ++m_retransmissions;
             ASSERT_FALSE(m_blocks.empty());
             const std::size_t newest = m_blocks.size() - 1;
-            const uint16_t age = GprsRlcBsnDistance(block.bsn, newest % kGprsRlcSns);
+            const uint16_t age = kGprs.Distance(block.bsn, newest % kGprsRlcSns);
             ASSERT_LT(age, kGprsRlcWs)
                 << "retransmitted BSN " << int{block.bsn} << " is outside the transmit window";
             number = newest - age;
@@ -643,8 +646,8 @@ Deliver(GprsRlcRxEntity& rx, const GprsRlcDataBlock& block)
 
 TEST(GprsRlcEntity, StallsAtWindowSizeUntilOneAckNack)
 {
-    GprsRlcTxEntity tx(GprsRlcMode::ACKNOWLEDGED);
-    GprsRlcRxEntity rx(GprsRlcMode::ACKNOWLEDGED);
+    GprsRlcTxEntity tx(GprsRlcParameters::Gprs(GprsRlcMode::ACKNOWLEDGED));
+    GprsRlcRxEntity rx(GprsRlcParameters::Gprs(GprsRlcMode::ACKNOWLEDGED));
     // 2 x 1560 octets fill more than WS = 64 CS-1 blocks of 20 octets (TS 44.060 Table 10.2.1).
     tx.EnqueueFrame(1, kGprsMaxLlcFrameOctets);
     tx.EnqueueFrame(2, kGprsMaxLlcFrameOctets);
@@ -696,8 +699,8 @@ TEST(GprsRlcEntity, StallsAtWindowSizeUntilOneAckNack)
 
 TEST(GprsRlcEntity, NackedBlocksAreResentBeforeNewData)
 {
-    GprsRlcTxEntity tx(GprsRlcMode::ACKNOWLEDGED);
-    GprsRlcRxEntity rx(GprsRlcMode::ACKNOWLEDGED);
+    GprsRlcTxEntity tx(GprsRlcParameters::Gprs(GprsRlcMode::ACKNOWLEDGED));
+    GprsRlcRxEntity rx(GprsRlcParameters::Gprs(GprsRlcMode::ACKNOWLEDGED));
     for (uint64_t id = 0; id < 10; ++id)
     {
         tx.EnqueueFrame(id, 100);
@@ -756,8 +759,8 @@ TEST(GprsRlcEntity, NothingNewAfterTheFinalBlock)
     for (const GprsRlcMode mode : {GprsRlcMode::ACKNOWLEDGED, GprsRlcMode::UNACKNOWLEDGED})
     {
         SCOPED_TRACE(mode == GprsRlcMode::ACKNOWLEDGED ? "acknowledged" : "unacknowledged");
-        GprsRlcTxEntity tx(mode);
-        GprsRlcRxEntity rx(mode);
+        GprsRlcTxEntity tx(GprsRlcParameters::Gprs(mode));
+        GprsRlcRxEntity rx(GprsRlcParameters::Gprs(mode));
         // 45 octets in CS-1 (20 octets per block): 20 + 20 + (LI + 5 + filler), FBI on the third.
         tx.EnqueueFrame(1, 45);
         std::vector<GprsRlcDataBlock> sent;
@@ -815,8 +818,8 @@ TEST(GprsRlcEntity, CompleteWhenNothingIsLeftInBothModes)
     {
         SCOPED_TRACE(mode == GprsRlcMode::ACKNOWLEDGED ? "acknowledged" : "unacknowledged");
         const bool acked = mode == GprsRlcMode::ACKNOWLEDGED;
-        GprsRlcTxEntity tx(mode);
-        GprsRlcRxEntity rx(mode);
+        GprsRlcTxEntity tx(GprsRlcParameters::Gprs(mode));
+        GprsRlcRxEntity rx(GprsRlcParameters::Gprs(mode));
         for (const bool endOfTbf : {false, true})
         {
             tx.EnqueueFrame(endOfTbf ? 2 : 1, 30);
@@ -843,8 +846,8 @@ TEST(GprsRlcEntity, UnacknowledgedBridgesTheLongestLossRun)
 {
     // WS - 1 consecutive losses are the most an unacknowledged receiver can bridge: the next block
     // is still less than WS past V(R), hence newer, not older (SNS = 2 WS; TS 44.060 clause 9.3.3).
-    GprsRlcTxEntity tx(GprsRlcMode::UNACKNOWLEDGED);
-    GprsRlcRxEntity rx(GprsRlcMode::UNACKNOWLEDGED);
+    GprsRlcTxEntity tx(GprsRlcParameters::Gprs(GprsRlcMode::UNACKNOWLEDGED));
+    GprsRlcRxEntity rx(GprsRlcParameters::Gprs(GprsRlcMode::UNACKNOWLEDGED));
     // 150 frames of 37 octets + LI: about 285 CS-1 blocks of 20 octets.
     for (uint64_t id = 0; id < 150; ++id)
     {
@@ -884,8 +887,8 @@ TEST(GprsRlcEntity, UnacknowledgedSurvivesAWrapItCannotSee)
     // SNS losses in a row (an outage): the next block has the BSN V(R) expects, so the window
     // sees no gap, but its data does not continue the frame in progress. The receiver drops the
     // frames around the hidden gap, as LLC's FCS would, and delivers the later ones.
-    GprsRlcTxEntity tx(GprsRlcMode::UNACKNOWLEDGED);
-    GprsRlcRxEntity rx(GprsRlcMode::UNACKNOWLEDGED);
+    GprsRlcTxEntity tx(GprsRlcParameters::Gprs(GprsRlcMode::UNACKNOWLEDGED));
+    GprsRlcRxEntity rx(GprsRlcParameters::Gprs(GprsRlcMode::UNACKNOWLEDGED));
     for (uint64_t id = 0; id < 200; ++id)
     {
         tx.EnqueueFrame(id, 37);
@@ -913,9 +916,9 @@ TEST(GprsRlcEntity, UnacknowledgedSurvivesAWrapItCannotSee)
 TEST(GprsRlcEntity, LostAckNackLosesNothingTheNextOneCarries)
 {
     // Two identical senders; only the first gets the first Ack/Nack.
-    GprsRlcTxEntity both(GprsRlcMode::ACKNOWLEDGED);
-    GprsRlcTxEntity secondOnly(GprsRlcMode::ACKNOWLEDGED);
-    GprsRlcRxEntity rx(GprsRlcMode::ACKNOWLEDGED);
+    GprsRlcTxEntity both(GprsRlcParameters::Gprs(GprsRlcMode::ACKNOWLEDGED));
+    GprsRlcTxEntity secondOnly(GprsRlcParameters::Gprs(GprsRlcMode::ACKNOWLEDGED));
+    GprsRlcRxEntity rx(GprsRlcParameters::Gprs(GprsRlcMode::ACKNOWLEDGED));
     for (GprsRlcTxEntity* tx : {&both, &secondOnly})
     {
         tx->EnqueueFrame(1, 700);
@@ -985,7 +988,7 @@ TEST(GprsRlcEntity, LostAckNackLosesNothingTheNextOneCarries)
 TEST(GprsRlcEntity, BlocksAfterCountsSentAndComingBlocks)
 {
     // 45 octets in CS-1: blocks 0, 1, 2 (FBI); after BSN 0 come 2 blocks whoever has been sent.
-    GprsRlcTxEntity tx(GprsRlcMode::ACKNOWLEDGED);
+    GprsRlcTxEntity tx(GprsRlcParameters::Gprs(GprsRlcMode::ACKNOWLEDGED));
     tx.EnqueueFrame(1, 45);
     EXPECT_EQ(Send(tx, GprsCodingScheme::CS1, true).block.bsn, 0);
     EXPECT_EQ(tx.GetBlocksAfter(0, GprsCodingScheme::CS1), 2U);
@@ -1007,8 +1010,8 @@ TEST(GprsRlcEntity, ContentionResolutionEndsWithTheFirstAckNackThatAcknowledges)
     // received carried it.
     for (const GprsRlcMode mode : {GprsRlcMode::ACKNOWLEDGED, GprsRlcMode::UNACKNOWLEDGED})
     {
-        GprsRlcTxEntity tx(mode);
-        GprsRlcRxEntity rx(mode);
+        GprsRlcTxEntity tx(GprsRlcParameters::Gprs(mode));
+        GprsRlcRxEntity rx(GprsRlcParameters::Gprs(mode));
         tx.EnqueueFrame(1, 200);
         EXPECT_FALSE(tx.IsContentionResolutionPending());
         tx.StartContentionResolution();
@@ -1045,8 +1048,8 @@ TEST(GprsRlcEntity, ContentionResolutionEndsWithTheFirstAckNackThatAcknowledges)
         rx.Receive(next.block, frames);
         EXPECT_FALSE(rx.IsTlliToEcho());
         // A new TBF on the reused entities starts without.
-        tx.Reset(mode, 8);
-        rx.Reset(mode, 8);
+        tx.Reset(GprsRlcParameters::Gprs(mode), 8);
+        rx.Reset(GprsRlcParameters::Gprs(mode), 8);
         EXPECT_FALSE(tx.IsContentionResolutionPending());
         EXPECT_FALSE(rx.IsTlliToEcho());
     }
@@ -1107,8 +1110,8 @@ TEST(GprsRlcEntity, ResetStartsOverAsIfNew)
         // V(R), blocks stored out of sequence, a frame half segmented and half reassembled).
         const GprsRlcMode other = mode == GprsRlcMode::ACKNOWLEDGED ? GprsRlcMode::UNACKNOWLEDGED
                                                                     : GprsRlcMode::ACKNOWLEDGED;
-        GprsRlcTxEntity tx(other);
-        GprsRlcRxEntity rx(other);
+        GprsRlcTxEntity tx(GprsRlcParameters::Gprs(other));
+        GprsRlcRxEntity rx(GprsRlcParameters::Gprs(other));
         tx.EnqueueFrame(7, 1400);
         for (int i = 0; i < 5; ++i)
         {
@@ -1119,16 +1122,16 @@ TEST(GprsRlcEntity, ResetStartsOverAsIfNew)
             }
         }
         ASSERT_GT(tx.GetQueuedOctets(), 0U);
-        tx.Reset(mode, 2);
-        rx.Reset(mode, 2);
-        EXPECT_EQ(tx.GetMode(), mode);
-        EXPECT_EQ(rx.GetMode(), mode);
+        tx.Reset(GprsRlcParameters::Gprs(mode), 2);
+        rx.Reset(GprsRlcParameters::Gprs(mode), 2);
+        EXPECT_EQ(tx.GetParameters().GetMode(), mode);
+        EXPECT_EQ(rx.GetParameters().GetMode(), mode);
         EXPECT_EQ(tx.GetQueuedOctets(), 0U);
         EXPECT_EQ(tx.GetOutstanding(), 0U);
         EXPECT_FALSE(tx.IsFinalSent());
 
-        GprsRlcTxEntity newTx(mode);
-        GprsRlcRxEntity newRx(mode);
+        GprsRlcTxEntity newTx(GprsRlcParameters::Gprs(mode));
+        GprsRlcRxEntity newRx(GprsRlcParameters::Gprs(mode));
         const std::vector<std::string> expected = RunFixedTbf(newTx, newRx);
         ASSERT_EQ(expected.back(), "complete 1 1");
         EXPECT_EQ(RunFixedTbf(tx, rx), expected);

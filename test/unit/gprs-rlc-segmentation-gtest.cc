@@ -166,11 +166,14 @@ TEST(GprsRlcSegmentation, SegmentBoundFollowsLargestDataField)
     {
         largest = std::max(largest, GprsRlcDataOctets(cs));
     }
-    EXPECT_EQ(kGprsMaxRlcDataOctets, largest);
-    // n segments need at least 2 (n - 1) + 1 octets: n - 1 delimited ones and a last one.
+    EXPECT_EQ(GprsMaxRlcDataOctets(GprsCsFamily::GPRS), largest);
+    // n segments need at least 2 (n - 1) + 1 octets: n - 1 delimited ones and a last one. The
+    // bound is EGPRS's, whose data field is the larger.
+    const uint32_t egprs = GprsMaxRlcDataOctets(GprsCsFamily::EGPRS);
+    EXPECT_GT(egprs, largest);
     const auto n = GprsRlcDataBlock::kMaxSegments;
-    EXPECT_LE(2 * (n - 1) + 1, largest);
-    EXPECT_GT(2 * n + 1, largest);
+    EXPECT_LE(2 * (n - 1) + 1, egprs);
+    EXPECT_GT(2 * n + 1, egprs);
 }
 
 TEST(GprsRlcSegmentation, ManySmallFramesShareOneBlock)
@@ -200,10 +203,11 @@ TEST(GprsRlcSegmentation, ManySmallFramesShareOneBlock)
         }
         ExpectOctetsMatchDescriptor(block, AnyOctets());
     }
+    // The most segments a GPRS block carries: CS-4's 50 octets hold 25 one-octet frames.
+    const std::size_t most = (GprsMaxRlcDataOctets(GprsCsFamily::GPRS) - 1) / 2 + 1;
     GprsLlcSegmenter segmenter;
-    EnqueueAll(segmenter, std::vector<uint32_t>(GprsRlcDataBlock::kMaxSegments, 1));
-    EXPECT_EQ(segmenter.NextBlock(GprsCodingScheme::CS4, true).segments.size(),
-              GprsRlcDataBlock::kMaxSegments);
+    EnqueueAll(segmenter, std::vector<uint32_t>(most, 1));
+    EXPECT_EQ(segmenter.NextBlock(GprsCodingScheme::CS4, true).segments.size(), most);
 }
 
 TEST(GprsRlcSegmentation, SmallFrameAloneIsDelimitedAndPadded)

@@ -18,6 +18,9 @@ using namespace ns3;
 namespace
 {
 
+/// GPRS's sequence space (SNS 128, WS 64).
+const GprsRlcSequenceSpace kGprs = GprsRlcSequenceSpace::Gprs();
+
 /// \return a description acknowledging every block below ssn (bits beyond V(A) are ignored)
 GprsRlcAckNackDescription
 AckAllBelow(uint16_t ssn)
@@ -60,7 +63,7 @@ CheckTxInvariants(const GprsRlcTxWindow& tx)
     bool nacked = false;
     for (uint16_t bsn = 0; bsn < kGprsRlcSns; ++bsn)
     {
-        const bool inWindow = GprsRlcBsnInRange(bsn, tx.GetVA(), outstanding);
+        const bool inWindow = kGprs.InRange(bsn, tx.GetVA(), outstanding);
         ASSERT_EQ(tx.GetState(bsn) != GprsRlcTxState::INVALID, inWindow) << "BSN " << bsn;
         nacked = nacked || tx.GetState(bsn) == GprsRlcTxState::NACKED;
     }
@@ -75,12 +78,12 @@ CheckTxInvariants(const GprsRlcTxWindow& tx)
 void
 CheckRxInvariants(const GprsRlcRxWindow& rx)
 {
-    const uint16_t pending = GprsRlcBsnDistance(rx.GetVQ(), rx.GetVR());
+    const uint16_t pending = kGprs.Distance(rx.GetVQ(), rx.GetVR());
     ASSERT_LE(pending, kGprsRlcWs);
     if (pending > 0)
     {
         ASSERT_FALSE(rx.IsReceived(rx.GetVQ())) << "V(Q) is not the oldest missing block";
-        ASSERT_TRUE(rx.IsReceived(GprsRlcModSns(rx.GetVR() - 1))) << "V(R) - 1 not received";
+        ASSERT_TRUE(rx.IsReceived(kGprs.Mod(rx.GetVR() - 1))) << "V(R) - 1 not received";
     }
 }
 
@@ -88,21 +91,21 @@ CheckRxInvariants(const GprsRlcRxWindow& rx)
 
 TEST(GprsRlcBsn, ModuloArithmetic)
 {
-    EXPECT_EQ(GprsRlcModSns(-1), 127);
-    EXPECT_EQ(GprsRlcModSns(128), 0);
-    EXPECT_EQ(GprsRlcModSns(-129), 127);
-    EXPECT_EQ(GprsRlcModSns(300), 300 - 256);
-    EXPECT_EQ(GprsRlcBsnDistance(120, 5), 13);
-    EXPECT_EQ(GprsRlcBsnDistance(5, 120), 115);
-    EXPECT_EQ(GprsRlcBsnDistance(7, 7), 0);
-    EXPECT_TRUE(GprsRlcBsnInRange(3, 120, 20));
-    EXPECT_TRUE(GprsRlcBsnInRange(11, 120, 20));
-    EXPECT_FALSE(GprsRlcBsnInRange(12, 120, 20));
-    EXPECT_FALSE(GprsRlcBsnInRange(119, 120, 20));
+    EXPECT_EQ(kGprs.Mod(-1), 127);
+    EXPECT_EQ(kGprs.Mod(128), 0);
+    EXPECT_EQ(kGprs.Mod(-129), 127);
+    EXPECT_EQ(kGprs.Mod(300), 300 - 256);
+    EXPECT_EQ(kGprs.Distance(120, 5), 13);
+    EXPECT_EQ(kGprs.Distance(5, 120), 115);
+    EXPECT_EQ(kGprs.Distance(7, 7), 0);
+    EXPECT_TRUE(kGprs.InRange(3, 120, 20));
+    EXPECT_TRUE(kGprs.InRange(11, 120, 20));
+    EXPECT_FALSE(kGprs.InRange(12, 120, 20));
+    EXPECT_FALSE(kGprs.InRange(119, 120, 20));
     for (uint16_t bsn = 0; bsn < kGprsRlcSns; ++bsn)
     {
-        EXPECT_FALSE(GprsRlcBsnInRange(bsn, 17, 0));
-        EXPECT_TRUE(GprsRlcBsnInRange(bsn, 17, kGprsRlcSns));
+        EXPECT_FALSE(kGprs.InRange(bsn, 17, 0));
+        EXPECT_TRUE(kGprs.InRange(bsn, 17, kGprsRlcSns));
     }
 }
 
@@ -270,7 +273,7 @@ TEST(GprsRlcRxWindow, OsmoPcuUplinkWindowVectors)
     EXPECT_EQ(rx.GetDeliverableCount(), 0);
 
     // osmo-pcu's "SSN wrap around case": once everything is in, all 64 bits are 1.
-    for (uint16_t bsn = 69; bsn != 4; bsn = GprsRlcModSns(bsn + 1))
+    for (uint16_t bsn = 69; bsn != 4; bsn = kGprs.Mod(bsn + 1))
     {
         rx.Receive(bsn);
     }
@@ -374,7 +377,7 @@ TEST(GprsRlcTxWindow, StallsExactlyAtWindowSizeAndWraps)
 
     for (int outstanding = 62; outstanding >= 0; --outstanding)
     {
-        tx.ApplyAckNack(AckAllBelow(GprsRlcModSns(tx.GetVA() + 1)));
+        tx.ApplyAckNack(AckAllBelow(kGprs.Mod(tx.GetVA() + 1)));
         EXPECT_EQ(tx.GetOutstanding(), outstanding);
     }
 
@@ -387,7 +390,7 @@ TEST(GprsRlcTxWindow, StallsExactlyAtWindowSizeAndWraps)
     {
         tx.TransmitNext(true);
         tx.TransmitNext(true);
-        tx.ApplyAckNack(AckAllBelow(GprsRlcModSns(tx.GetVA() + 2)));
+        tx.ApplyAckNack(AckAllBelow(kGprs.Mod(tx.GetVA() + 2)));
         ASSERT_EQ(tx.GetOutstanding(), 4);
         CheckTxInvariants(tx);
     }
@@ -727,7 +730,7 @@ TEST(GprsRlcUnacknowledged, TransmitterNeverStallsNorRetransmits)
     EXPECT_EQ(result.nacked, 0);
     EXPECT_FALSE(tx.HasNacked());
     EXPECT_EQ(tx.SelectNext(false).reason, GprsRlcTxReason::NONE);
-    tx.SetFinalBsn(GprsRlcModSns(tx.GetVS() - 1));
+    tx.SetFinalBsn(kGprs.Mod(tx.GetVS() - 1));
     EXPECT_FALSE(tx.IsFinalAcked());
     EXPECT_TRUE(tx.ApplyAckNack(GprsRlcAckNackDescription(true, 0, 0)).finalAcked);
 }
