@@ -20,6 +20,7 @@
 #include "common/example-runs.h"
 #include "common/example-statistics.h"
 #include "common/example-traces.h"
+#include "setups/benko-setup.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
@@ -45,166 +46,6 @@ using namespace ns3;
 namespace
 {
 
-/// Multislot classes (TS 45.002 Annex B) giving 2 and 3 downlink timeslots, 1 uplink.
-constexpr uint32_t kTwoSlotClass = 2;
-constexpr uint32_t kThreeSlotClass = 4; //!< \see kTwoSlotClass
-/// The TCP option values of each class (Benko et al.'s classes; values typical of 2004 stacks).
-constexpr uint32_t kMssLow = 536;       //!< RFC 9293's default MSS, inside 400-600
-constexpr uint32_t kMssHigh = 1460;     //!< Ethernet's, inside 1400-1600
-constexpr uint32_t kRwndLow = 8760;     //!< Windows 2000/XP on a 1460-octet MSS: under 10 KB
-constexpr uint32_t kRwndMedium = 16384; //!< 10-20 KB
-constexpr uint32_t kRwndHigh = 65535;   //!< over 20 KB: the largest unscaled window
-/// Ports of the user's two services on the mobile.
-constexpr uint16_t kWwwPort = 80;
-constexpr uint16_t kFtpPort = 21;
-
-/// The population's settings (the options).
-struct Setup
-{
-    uint32_t users = 100;                   //!< mobiles
-    uint32_t cells = 10;                    //!< cells
-    uint32_t pdchs = 4;                     //!< PDCHs per cell
-    Time duration = Seconds(3600);          //!< simulated time per run
-    std::string radio = "18";               //!< C/I of every mobile, dB
-    Time internetDelay = MilliSeconds(100); //!< one-way server-GGSN delay
-    double threeSlotShare = 0.5;            //!< users of multislot class 4 (else class 2)
-    double mssHighShare = 0.6;              //!< users with MSS 1460 (else 536)
-    double sackShare = 0.5;                 //!< users with SACK
-    double timestampsShare = 0.2;           //!< users with timestamps
-    double rwndLowShare = 0.3;              //!< users with an 8760-octet window
-    double rwndMediumShare = 0.4;           //!< users with 16384 (the rest 65535)
-    double wwwSessionsPerHour = 3;          //!< browsing sessions per user and hour
-    double downloadsPerHour = 2;            //!< downloads per user and hour
-    double downloadDatagrams = 250;         //!< mean datagrams of a download (480 octets each)
-    double ciSpread = 0;                    //!< standard deviation of a user's C/I, dB
-    double reselectionsPerHour = 0;         //!< cell reselections per user and hour
-    double outagesPerHour = 0;              //!< outages per user and hour
-    Time outageLength = Seconds(10);        //!< each outage's length
-
-    /// \return whether users differ in their radio (any of the last four options)
-    bool RadioVariety() const
-    {
-        return ciSpread > 0 || reselectionsPerHour > 0 || outagesPerHour > 0;
-    }
-};
-
-/// First random stream of the radio variety's draws: below the streams RunOne assigns from 100
-/// on, so that a population without variety draws exactly what it drew before the option.
-constexpr int64_t kVarietyStream = 10;
-
-/**
- * Times of a Poisson process over a run, as a GprsMsNetDevice time list.
- * \param gap draws the exponential gaps, s
- * \param from first possible time
- * \param until end of the run
- * \param length each event's length: 0 for instants ("12.5s,30s"), else intervals
- *        ("12.5s-22.5s"), which never overlap (the next gap starts at an interval's end)
- * \return the list, empty when none falls before \p until
- */
-std::string
-PoissonTimes(const Ptr<ExponentialRandomVariable>& gap, Time from, Time until, Time length)
-{
-    std::ostringstream list;
-    Time t = from + Seconds(gap->GetValue());
-    while (t + length < until)
-    {
-        list << (list.tellp() > 0 ? "," : "") << t.GetMilliSeconds() << "ms";
-        if (length.IsStrictlyPositive())
-        {
-            list << "-" << (t + length).GetMilliSeconds() << "ms";
-        }
-        t += length + Seconds(gap->GetValue());
-    }
-    return list.str();
-}
-
-/**
- * Give each user a radio of its own (--ciSpread, --reselectionsPerHour, --outagesPerHour):
- * a C/I drawn around --radio, cell reselections and outages at random times. Draws from
- * streams of their own (kVarietyStream), made only when asked for.
- * \param setup the settings
- * \param s the population
- */
-void
-DrawRadioVariety(const Setup& setup, const GprsScenario& s)
-{
-    if (!setup.RadioVariety())
-    {
-        return;
-    }
-    const double ci = *TryParseGprsNumber(setup.radio);
-    const auto normal = CreateObject<NormalRandomVariable>();
-    normal->SetAttribute("Mean", DoubleValue(ci));
-    normal->SetAttribute("Variance", DoubleValue(setup.ciSpread * setup.ciSpread));
-    normal->SetAttribute("Bound", DoubleValue(2 * setup.ciSpread));
-    normal->SetStream(kVarietyStream);
-    const auto reselection = CreateObject<ExponentialRandomVariable>();
-    reselection->SetAttribute(
-        "Mean",
-        DoubleValue(setup.reselectionsPerHour > 0 ? 3600 / setup.reselectionsPerHour : 1));
-    reselection->SetStream(kVarietyStream + 1);
-    const auto outage = CreateObject<ExponentialRandomVariable>();
-    outage->SetAttribute("Mean",
-                         DoubleValue(setup.outagesPerHour > 0 ? 3600 / setup.outagesPerHour : 1));
-    outage->SetStream(kVarietyStream + 2);
-    for (uint32_t i = 0; i < s.msDevices.GetN(); ++i)
-    {
-        const Ptr<NetDevice> device = s.msDevices.Get(i);
-        if (setup.ciSpread > 0)
-        {
-            std::ostringstream value;
-            value << std::fixed << std::setprecision(2) << normal->GetValue();
-            device->SetAttribute("RadioConditions", StringValue(value.str()));
-        }
-        if (setup.reselectionsPerHour > 0)
-        {
-            device->SetAttribute(
-                "CellReselections",
-                StringValue(PoissonTimes(reselection, Seconds(1), setup.duration, Time(0))));
-        }
-        if (setup.outagesPerHour > 0)
-        {
-            device->SetAttribute(
-                "Outages",
-                StringValue(PoissonTimes(outage, Seconds(1), setup.duration, setup.outageLength)));
-        }
-    }
-}
-
-/// One user's draw.
-struct User
-{
-    uint32_t slots;  //!< downlink timeslots: 2 or 3
-    uint32_t mss;    //!< segment size of its downlink
-    bool sack;       //!< SACK
-    bool timestamps; //!< timestamps
-    uint32_t rwnd;   //!< receive buffer, octets
-};
-
-/// A mobile's address (as the Gi analyzer reads it), its downlink timeslots and its window.
-struct MobileSlots
-{
-    uint32_t address;    //!< IPv4 address, host order
-    uint32_t slots;      //!< downlink timeslots: 2 or 3
-    bool forcedHighRwnd; //!< ns-3 before 3.41: given 65535 instead of its drawn window
-};
-
-/**
- * Set the TCP options of a user's listening socket; the connections it accepts are its copies
- * (TcpSocketBase::Fork), so they offer these options in their SYN-ACK.
- * \param sink the user's GprsTrafficSink, started
- * \param u the user
- */
-void
-ConfigureListener(Ptr<GprsTrafficSink> sink, User u)
-{
-    const Ptr<Socket> socket = sink->GetListeningSocket();
-    NS_ABORT_MSG_UNLESS(socket, "the GprsTrafficSink has not started");
-    socket->SetAttribute("Sack", BooleanValue(u.sack));
-    socket->SetAttribute("Timestamp", BooleanValue(u.timestamps));
-    socket->SetAttribute("RcvBufSize", UintegerValue(u.rwnd));
-}
-
 /**
  * Simulate one run and write its Gi capture.
  * \param setup the settings
@@ -214,33 +55,16 @@ ConfigureListener(Ptr<GprsTrafficSink> sink, User u)
  * \param traces directory for the run's radio traces (--traceRun), or empty
  * \return every mobile's timeslots
  */
-std::vector<MobileSlots>
-RunOne(const Setup& setup,
+std::vector<BenkoMobileSlots>
+RunOne(const BenkoSetup& setup,
        uint64_t run,
        const std::string& pcap,
        bool progress,
        const std::string& traces)
 {
     RngSeedManager::SetRun(run);
-    // ns-3.37's Limited Transmit (RFC 3042), on a connection without SACK whose receive window
-    // bounds the flight, picked a segment past the end of the data and crashed the program in
-    // TcpRateLinux::SkbSent (found with MSS 1460 and an 8760- or 16384-octet window): the
-    // empty segment of ns-3 issue #991, which the generators' GprsGuardedTcpSocket now holds
-    // back. The senders still go without it, since the outputs depend on it
-    // (doc/benko-gi.rst.inc).
-    Config::SetDefault("ns3::TcpSocketBase::LimitedTransmit", BooleanValue(false));
-    GprsScenarioHelper scenario;
-    scenario.SetInternetLink(DataRate("10Mbps"), setup.internetDelay, 0);
-    scenario.SetCells(setup.cells);
-    scenario.Cell().SetPcuAttribute("NumberOfPdchs", UintegerValue(setup.pdchs));
-    const std::string la = "ns3::GprsFixedLinkAdaptation[CodingScheme=CS-2]";
-    scenario.Cell().SetPcuAttribute("DownlinkLinkAdaptation", StringValue(la));
-    scenario.Cell().SetPcuAttribute("UplinkLinkAdaptation", StringValue(la));
-    scenario.Cell().SetMsDeviceAttribute("RadioConditions", StringValue(setup.radio));
-    const GprsScenario s = scenario.Install(setup.users);
-    DrawRadioVariety(setup, s);
-    int64_t stream = 100;
-    stream += scenario.Cell().AssignStreams(s.bssDevices, stream);
+    int64_t stream = 0;
+    const GprsScenario s = BuildBenkoCells(setup, stream);
 
     // The Gi capture: the GGSN's Internet-side device, both directions, as PPP.
     PcapHelper pcapHelper;
@@ -260,55 +84,7 @@ RunOne(const Setup& setup,
         radio.EnableRlcTraces(traces + "/rlc", s.msDevices);
     }
 
-    const Ptr<UniformRandomVariable> draw = CreateObject<UniformRandomVariable>();
-    draw->SetStream(stream++);
-    std::vector<MobileSlots> mobiles;
-    for (uint32_t i = 0; i < setup.users; ++i)
-    {
-        User u;
-        u.slots = draw->GetValue() < setup.threeSlotShare ? 3 : 2;
-        u.mss = draw->GetValue() < setup.mssHighShare ? kMssHigh : kMssLow;
-        u.sack = draw->GetValue() < setup.sackShare;
-        u.timestamps = draw->GetValue() < setup.timestampsShare;
-        const double w = draw->GetValue();
-        u.rwnd = w < setup.rwndLowShare                           ? kRwndLow
-                 : w < setup.rwndLowShare + setup.rwndMediumShare ? kRwndMedium
-                                                                  : kRwndHigh;
-        bool forced = false;
-#if GPRS_NS3_VERSION_MAJOR == 3 && GPRS_NS3_VERSION_MINOR < 41
-        // Before ns-3.41, a sender without SACK whose flight the receive window bounds was
-        // offered a zero-length segment in recovery and crashed (ns-3 issue #991:
-        // TcpTxBuffer::NextSeg allowed new data up to and including the window). The
-        // generators' GprsGuardedTcpSocket now holds that segment back; users without SACK
-        // still get the high window, as they did when it was needed, since the outputs on
-        // these releases (golden files) depend on it. The goodput table compares windows
-        // among SACK users only.
-        if (!u.sack)
-        {
-            forced = u.rwnd != kRwndHigh;
-            u.rwnd = kRwndHigh;
-        }
-#endif
-        s.msDevices.Get(i)->SetAttribute(
-            "MultislotClass",
-            UintegerValue(u.slots == 3 ? kThreeSlotClass : kTwoSlotClass));
-        mobiles.push_back({s.GetMobileAddress(i).Get(), u.slots, forced});
-
-        GprsTrafficHelper www("www");
-        www.SetAttribute("SessionsPerHour", DoubleValue(setup.wwwSessionsPerHour));
-        www.SetAttribute("SegmentSize", UintegerValue(u.mss));
-        GprsTrafficHelper ftp("ftp");
-        ftp.SetAttribute("BurstsPerHour", DoubleValue(setup.downloadsPerHour));
-        ftp.SetAttribute("DatagramsPerPacketCall", DoubleValue(setup.downloadDatagrams));
-        ftp.SetAttribute("SegmentSize", UintegerValue(u.mss));
-        for (const auto& apps : {www.Install(s, i, kWwwPort), ftp.Install(s, i, kFtpPort)})
-        {
-            stream += apps.generator->AssignStreams(stream);
-            // The sinks start at 0 s; their options are set just after, before any session.
-            Simulator::Schedule(NanoSeconds(1), &ConfigureListener, apps.sink, u);
-            apps.generator->SetStartTime(Seconds(1));
-        }
-    }
+    const std::vector<BenkoMobileSlots> mobiles = InstallBenkoUsers(setup, s, stream);
     uint64_t captured = 0;
     if (progress)
     {
@@ -551,7 +327,7 @@ WriteFigures(const Figures& f, const std::string& dir)
 int
 main(int argc, char* argv[])
 {
-    Setup setup;
+    BenkoSetup setup;
     uint32_t runs = 1;
     uint32_t jobs = 1;
     bool progress = true;
@@ -725,7 +501,7 @@ main(int argc, char* argv[])
     const auto pcapOf = [&captures](std::size_t run) {
         return captures + "/gi-run" + std::to_string(run) + ".pcap";
     };
-    const std::vector<std::vector<MobileSlots>> measured =
+    const std::vector<std::vector<BenkoMobileSlots>> measured =
         RunJobs("benko-gi", runs, jobs, [&](std::size_t i) {
             const uint64_t run = firstRun + i;
             return RunOne(setup,
@@ -770,7 +546,7 @@ main(int argc, char* argv[])
         } one;
 
         std::map<uint32_t, uint32_t> slotsOf;
-        for (const MobileSlots& m : measured[run])
+        for (const BenkoMobileSlots& m : measured[run])
         {
             slotsOf[m.address] = m.slots;
         }
@@ -907,7 +683,7 @@ main(int argc, char* argv[])
         uint64_t forced = 0;
         for (const auto& run : measured)
         {
-            forced += std::count_if(run.begin(), run.end(), [](const MobileSlots& m) {
+            forced += std::count_if(run.begin(), run.end(), [](const BenkoMobileSlots& m) {
                 return m.forcedHighRwnd;
             });
         }

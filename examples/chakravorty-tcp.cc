@@ -17,12 +17,12 @@
 #include "common/example-plot.h"
 #include "common/example-runs.h"
 #include "common/example-statistics.h"
+#include "common/example-tcp-probe.h"
 #include "common/example-traces.h"
 #include "setups/chakravorty-setup.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
-#include "ns3/error-model.h"
 #include "ns3/gprs-module.h"
 #include "ns3/gprs-ns3-compat.h"
 #include "ns3/internet-module.h"
@@ -36,7 +36,6 @@
 #include <iostream>
 #include <map>
 #include <memory>
-#include <sstream>
 #include <vector>
 
 using namespace ns3;
@@ -106,292 +105,6 @@ struct FlowResult
     {
         return complete ? bytes * 8 / durationS / 1000 : -1;
     }
-};
-
-/// The loss C5 induces: the first data segment that reaches the GGSN from the Internet at or
-/// after a time is dropped there, once.
-struct InducedLoss
-{
-    Time after;              //!< when the loss becomes armed; 0: never
-    Time at;                 //!< when it happened
-    bool done{false};        //!< it happened
-    SequenceNumber32 seq{0}; //!< the lost segment's first byte
-    uint32_t length{0};      //!< its payload
-};
-
-/**
- * \param frame a PPP frame from the Internet link
- * \param tcp receives its TCP header, if it carries TCP
- * \return the TCP payload octets it carries; 0 if none or not TCP
- */
-uint32_t
-TcpPayloadOf(Ptr<const Packet> frame, TcpHeader& tcp)
-{
-    PppHeader ppp;
-    Ipv4Header ip;
-    const Ptr<Packet> inner = frame->Copy();
-    inner->RemoveHeader(ppp);
-    inner->RemoveHeader(ip);
-    if (ip.GetProtocol() != gprs::kTcpProtocolNumber)
-    {
-        return 0;
-    }
-    return inner->GetSize() - inner->RemoveHeader(tcp);
-}
-
-/// Drops the segment an InducedLoss asks for, on the GGSN's receive side of the Internet link.
-class InducedLossModel : public ErrorModel
-{
-  public:
-    /// \param loss what to drop, and where to record it
-    explicit InducedLossModel(std::shared_ptr<InducedLoss> loss)
-        : m_loss(std::move(loss))
-    {
-    }
-
-  private:
-    bool DoCorrupt(Ptr<Packet> p) override
-    {
-        if (m_loss->done || m_loss->after.IsZero() || Simulator::Now() < m_loss->after)
-        {
-            return false;
-        }
-        TcpHeader tcp;
-        const uint32_t payload = TcpPayloadOf(p, tcp);
-        if (payload == 0)
-        {
-            return false;
-        }
-        m_loss->done = true;
-        m_loss->at = Simulator::Now();
-        m_loss->seq = tcp.GetSequenceNumber();
-        m_loss->length = payload;
-        return true;
-    }
-
-    void DoReset() override
-    {
-    }
-
-    std::shared_ptr<InducedLoss> m_loss; //!< the loss
-};
-
-/// What the tracer does not record for one flow, seen at the server's IP layer: the
-/// handshake, the ACKs' arrival times, the congestion window and the induced loss's repair.
-class FlowProbe
-{
-  public:
-    /**
-     * \param server the sending node
-     * \param port the sink's port
-     * \param start when the sender starts (and sends its SYN)
-     * \param sink the receiving application
-     * \param loss the induced loss, or null
-     */
-    FlowProbe(Ptr<Node> server,
-              uint16_t port,
-              Time start,
-              Ptr<PacketSink> sink,
-              std::shared_ptr<InducedLoss> loss)
-        : m_port(port),
-          m_start(start),
-          m_sink(sink),
-          m_loss(std::move(loss))
-    {
-        const auto ip = server->GetObject<Ipv4L3Protocol>();
-        ip->TraceConnectWithoutContext("SendOutgoing", MakeCallback(&FlowProbe::OnSend, this));
-        ip->TraceConnectWithoutContext("LocalDeliver", MakeCallback(&FlowProbe::OnDeliver, this));
-        sink->TraceConnectWithoutContext("Rx", MakeCallback(&FlowProbe::OnSinkRx, this));
-        Simulator::Schedule(start + NanoSeconds(1), &FlowProbe::ConnectSocket, this, server);
-        Simulator::Schedule(start + kThroughputBin, &FlowProbe::Sample, this);
-    }
-
-    /// \return first SYN to SYN-ACK arrival, or a negative time when none arrived
-    Time GetHandshake() const
-    {
-        return m_synAck.IsZero() ? Seconds(-1) : m_synAck - m_start;
-    }
-
-    /// \return SYNs sent after the first
-    uint32_t GetSynRetransmissions() const
-    {
-        return m_syns > 0 ? m_syns - 1 : 0;
-    }
-
-    /**
-     * \return the RTT of the first data segment, sent into an empty path: from its sending to
-     *         the first ACK of data; negative if there was none. The handshake's RTT sample is
-     *         smaller (a 40-octet SYN, not a full segment) and ns-3's RTT trace is smoothed.
-     */
-    Time GetBaseRtt() const
-    {
-        return m_firstDataAck.IsZero() ? Seconds(-1) : m_firstDataAck - m_firstData;
-    }
-
-    /// \return (ACK arrival, RTT) of every data segment sent once, acknowledged
-    const std::vector<std::pair<Time, Time>>& GetRttSamples() const
-    {
-        return m_rtt;
-    }
-
-    /// \return arrival times of pure ACKs at the server
-    const std::vector<Time>& GetAckTimes() const
-    {
-        return m_ackTimes;
-    }
-
-    /**
-     * \param bytes a window
-     * \return first SYN until the congestion window first reached bytes; negative if never
-     */
-    Time TimeToWindow(uint32_t bytes) const
-    {
-        for (const auto& [t, cwnd] : m_cwnd)
-        {
-            if (cwnd >= bytes)
-            {
-                return t - m_start;
-            }
-        }
-        return Seconds(-1);
-    }
-
-    /// \return when the receiver had the lost segment in order; zero if not (yet)
-    Time GetRepaired() const
-    {
-        return m_repaired;
-    }
-
-    /// \return (bin end, bytes received by then), every kThroughputBin
-    const std::vector<std::pair<Time, uint64_t>>& GetSamples() const
-    {
-        return m_samples;
-    }
-
-  private:
-    void ConnectSocket(Ptr<Node> server)
-    {
-        for (uint32_t i = 0; i < server->GetNApplications(); ++i)
-        {
-            const auto bulk = DynamicCast<BulkSendApplication>(server->GetApplication(i));
-            if (!bulk)
-            {
-                continue;
-            }
-            AddressValue remote;
-            bulk->GetAttribute("Remote", remote);
-            if (InetSocketAddress::ConvertFrom(remote.Get()).GetPort() == m_port)
-            {
-                bulk->GetSocket()->TraceConnectWithoutContext(
-                    "CongestionWindow",
-                    MakeCallback(&FlowProbe::OnCwnd, this));
-                return;
-            }
-        }
-        NS_FATAL_ERROR("no sender to port " << m_port);
-    }
-
-    void OnSend(const Ipv4Header& ip, Ptr<const Packet> p, uint32_t)
-    {
-        TcpHeader tcp;
-        if (ip.GetProtocol() != gprs::kTcpProtocolNumber || p->PeekHeader(tcp) == 0 ||
-            tcp.GetDestinationPort() != m_port)
-        {
-            return;
-        }
-        if ((tcp.GetFlags() & TcpHeader::SYN) != 0)
-        {
-            m_synSeq = tcp.GetSequenceNumber();
-            ++m_syns;
-        }
-        else if (p->GetSize() > tcp.GetSerializedSize())
-        {
-            const SequenceNumber32 seq = tcp.GetSequenceNumber();
-            const SequenceNumber32 end = seq + (p->GetSize() - tcp.GetSerializedSize());
-            m_firstData = m_firstData.IsZero() ? Simulator::Now() : m_firstData;
-            if (seq < m_highestSent)
-            {
-                // Karn: no sample from a segment sent more than once.
-                m_unacked.erase(m_unacked.upper_bound(seq), m_unacked.upper_bound(end));
-            }
-            else
-            {
-                m_unacked[end] = Simulator::Now();
-                m_highestSent = end;
-            }
-        }
-    }
-
-    void OnDeliver(const Ipv4Header& ip, Ptr<const Packet> p, uint32_t)
-    {
-        TcpHeader tcp;
-        if (ip.GetProtocol() != gprs::kTcpProtocolNumber || p->PeekHeader(tcp) == 0 ||
-            tcp.GetSourcePort() != m_port)
-        {
-            return;
-        }
-        const uint8_t flags = tcp.GetFlags();
-        if ((flags & TcpHeader::SYN) != 0 && (flags & TcpHeader::ACK) != 0 && m_synAck.IsZero())
-        {
-            m_synAck = Simulator::Now();
-        }
-        else if ((flags & (TcpHeader::SYN | TcpHeader::FIN)) == 0 &&
-                 p->GetSize() == tcp.GetSerializedSize())
-        {
-            m_ackTimes.push_back(Simulator::Now());
-            const auto acked = m_unacked.upper_bound(tcp.GetAckNumber());
-            for (auto it = m_unacked.begin(); it != acked; ++it)
-            {
-                m_rtt.emplace_back(Simulator::Now(), Simulator::Now() - it->second);
-            }
-            m_unacked.erase(m_unacked.begin(), acked);
-            if (!m_firstData.IsZero() && m_firstDataAck.IsZero() &&
-                tcp.GetAckNumber() > m_synSeq + 1)
-            {
-                m_firstDataAck = Simulator::Now();
-            }
-        }
-    }
-
-    void OnCwnd(uint32_t, uint32_t cwnd)
-    {
-        m_cwnd.emplace_back(Simulator::Now(), cwnd);
-    }
-
-    void OnSinkRx(Ptr<const Packet> p, const Address&)
-    {
-        m_rx += p->GetSize();
-        // The sink counts bytes in order; the hole is filled when they pass the lost segment.
-        if (m_loss && m_loss->done && m_repaired.IsZero() &&
-            m_rx >= static_cast<uint64_t>((m_loss->seq - (m_synSeq + 1)) + m_loss->length))
-        {
-            m_repaired = Simulator::Now();
-        }
-    }
-
-    void Sample()
-    {
-        m_samples.emplace_back(Simulator::Now(), m_sink->GetTotalRx());
-        Simulator::Schedule(kThroughputBin, &FlowProbe::Sample, this);
-    }
-
-    uint16_t m_port;                                  //!< the sink's port
-    Time m_start;                                     //!< first SYN
-    Ptr<PacketSink> m_sink;                           //!< the receiver
-    std::shared_ptr<InducedLoss> m_loss;              //!< the induced loss, or null
-    uint32_t m_syns{0};                               //!< SYNs sent
-    SequenceNumber32 m_synSeq{0};                     //!< the SYN's sequence number
-    Time m_synAck;                                    //!< SYN-ACK arrival, zero: none
-    Time m_firstData;                                 //!< first data segment sent
-    Time m_firstDataAck;                              //!< first ACK of data arrived
-    SequenceNumber32 m_highestSent{0};                //!< end of the highest data sent
-    std::map<SequenceNumber32, Time> m_unacked;       //!< end of a segment sent once: when
-    std::vector<std::pair<Time, Time>> m_rtt;         //!< RTT samples
-    std::vector<Time> m_ackTimes;                     //!< pure ACK arrivals
-    std::vector<std::pair<Time, uint32_t>> m_cwnd;    //!< congestion window changes
-    uint64_t m_rx{0};                                 //!< bytes delivered in order
-    Time m_repaired;                                  //!< lost segment delivered, zero: not
-    std::vector<std::pair<Time, uint64_t>> m_samples; //!< throughput samples
 };
 
 /**
@@ -568,7 +281,7 @@ RunOne(const TcpStudy& study, const Job& job, const std::string& outdir)
                            : uplink                     ? study.uplinkBytes
                                                         : study.bytes;
     std::vector<std::unique_ptr<GprsTcpTracer>> tracers;
-    std::vector<std::unique_ptr<FlowProbe>> probes;
+    std::vector<std::unique_ptr<ExampleTcpProbe>> probes;
     std::vector<Time> starts;
     UplinkRlcBins uplinkRlc;
     if (uplink && !dir.empty())
@@ -596,11 +309,12 @@ RunOne(const TcpStudy& study, const Job& job, const std::string& outdir)
             tracers.back()->WatchRlc(s.pcu, 0);
         }
         probes.push_back(
-            std::make_unique<FlowProbe>(sender,
-                                        port,
-                                        start,
-                                        sink,
-                                        job.experiment == "queueing" ? loss : nullptr));
+            std::make_unique<ExampleTcpProbe>(sender,
+                                              port,
+                                              start,
+                                              sink,
+                                              job.experiment == "queueing" ? loss : nullptr,
+                                              kThroughputBin));
         starts.push_back(start);
     }
     Simulator::Stop(kFirstStart + study.limit);
@@ -619,7 +333,7 @@ RunOne(const TcpStudy& study, const Job& job, const std::string& outdir)
     for (std::size_t f = 0; f < tracers.size(); ++f)
     {
         GprsTcpTracer& t = *tracers[f];
-        const FlowProbe& p = *probes[f];
+        const ExampleTcpProbe& p = *probes[f];
         const std::string flowDir =
             dir.empty() ? "" : (twoFlows ? dir + "/f" + std::to_string(f + 1) : dir);
         FlowResult r;
@@ -714,13 +428,7 @@ RunOne(const TcpStudy& study, const Job& job, const std::string& outdir)
 std::string
 Field(double value, int precision = 3)
 {
-    if (value < 0)
-    {
-        return "";
-    }
-    std::ostringstream out;
-    out << std::fixed << std::setprecision(precision) << value;
-    return out.str();
+    return value < 0 ? "" : RunField(value, precision);
 }
 
 /// What the startup figure states of a radio condition's traced run.

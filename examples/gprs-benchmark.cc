@@ -11,37 +11,28 @@
 // first) on stdout and progress on stderr. Every measured run executes in a child process
 // (fork) so that its peak memory is its own; see --help and doc/gprs-benchmark.rst.inc.
 
+#include "common/example-cost.h"
 #include "common/example-option-text.h"
 #include "common/example-options.h"
 #include "common/example-statistics.h"
+#include "setups/benchmark-setup.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
 #include "ns3/gprs-module.h"
 #include "ns3/internet-module.h"
-#include "ns3/point-to-point-module.h"
-#include "ns3/traffic-control-module.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <chrono>
-#include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <ctime>
-#include <filesystem>
-#include <fstream>
 #include <functional>
 #include <iomanip>
 #include <iostream>
 #include <set>
 #include <sstream>
 #include <string>
-#include <sys/resource.h>
-#include <sys/wait.h>
 #include <tuple>
-#include <unistd.h>
 #include <vector>
 
 using namespace ns3;
@@ -54,30 +45,13 @@ using namespace ns3;
 namespace
 {
 
-/// \return the default value of attribute \p name of \p tid
-template <typename V>
-auto
-DefaultOf(TypeId tid, const std::string& name)
+/// Everything the command line sets: the network's settings, and the parts'.
+struct Options : BenchmarkNetwork
 {
-    TypeId::AttributeInformation info;
-    NS_ABORT_MSG_UNLESS(tid.LookupAttributeByName(name, &info),
-                        tid.GetName() << " has no attribute " << name);
-    return DynamicCast<const V>(info.initialValue)->Get();
-}
-
-/// Everything the command line sets.
-struct Options
-{
-    std::string parts{"all"};             //!< parts to run
-    uint32_t repeats{5};                  //!< runs per p2p/idle configuration (median reported)
-    bool fork{true};                      //!< run each measurement in a child process
-    bool callgrind{false};                //!< count instructions under valgrind's callgrind
-    std::string cs{"CS-2"};               //!< coding scheme of every cell
-    std::string ci{"24"};                 //!< C/I of every mobile (good: CS-2 BLER near 0)
-    uint32_t msClass{8};                  //!< multislot class of every mobile
-    uint32_t mss{1400};                   //!< TCP segment size
-    DataRate internetRate{"100Mbps"};     //!< server-GGSN link rate (never the bottleneck)
-    Time internetDelay{MilliSeconds(50)}; //!< server-GGSN one-way delay
+    std::string parts{"all"}; //!< parts to run
+    uint32_t repeats{5};      //!< runs per p2p/idle configuration (median reported)
+    bool fork{true};          //!< run each measurement in a child process
+    bool callgrind{false};    //!< count instructions under valgrind's callgrind
     // Part p2p
     uint32_t bytes{2000000}; //!< bytes of the TCP download
     uint32_t p2pPdchs{4};    //!< PDCHs of the cell
@@ -117,31 +91,6 @@ struct Result
     long peakRssKib{0};       //!< peak resident memory of the run's process
     uint64_t instructions{0}; //!< instructions in Simulator::Run() (--callgrind), else 0
 };
-
-/// Median and range of a ratio over repeated runs.
-struct Spread
-{
-    double median{-1}; //!< median, < 0: none
-    double min{-1};    //!< smallest
-    double max{-1};    //!< largest
-};
-
-/// \return the median and range of \p values (none if empty)
-Spread
-SpreadOf(std::vector<double> values)
-{
-    Spread s;
-    if (values.empty())
-    {
-        return s;
-    }
-    std::sort(values.begin(), values.end());
-    const std::size_t n = values.size();
-    s.median = n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
-    s.min = values.front();
-    s.max = values.back();
-    return s;
-}
 
 /// One CSV row: a configuration and its (median) result.
 struct Row
@@ -229,152 +178,9 @@ PrintRow(const Row& row)
     std::cout << o.str() << std::flush;
 }
 
-double
-SecondsSince(std::chrono::steady_clock::time_point start)
-{
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
-// ---------------------------------------------------------------------------------------------
-// Topology
-
-/**
- * Sites of server -- Internet link -- GGSN -- access network(s) -- mobiles. Every GGSN has its
- * own server: the sites share nothing but the simulator.
- */
-struct Topology
-{
-    NodeContainer servers;                  //!< one Internet server per site
-    NodeContainer ggsns;                    //!< one GGSN (or point-to-point router) per site
-    NodeContainer mobiles;                  //!< all mobiles
-    std::vector<Ipv4Address> serverAddress; //!< one per site
-    std::vector<Ipv4Address> mobileAddress; //!< one per mobile
-    std::vector<uint32_t> mobileSite;       //!< the site of each mobile
-    std::vector<Ptr<GprsPcu>> pcus;         //!< one per cell
-};
-
-/// \p sites sites and \p mobiles mobiles: nodes, Internet stack, Internet links, servers' routes.
-Topology
-CreateSites(const Options& o, uint32_t sites, uint32_t mobiles)
-{
-    Topology t;
-    t.servers.Create(sites);
-    t.ggsns.Create(sites);
-    t.mobiles.Create(mobiles);
-    InternetStackHelper stack;
-    stack.Install(t.servers);
-    stack.Install(t.ggsns);
-    stack.Install(t.mobiles);
-    PointToPointHelper internet;
-    internet.SetDeviceAttribute("DataRate", DataRateValue(o.internetRate));
-    internet.SetChannelAttribute("Delay", TimeValue(o.internetDelay));
-    Ipv4StaticRoutingHelper routing;
-    for (uint32_t s = 0; s < sites; ++s)
-    {
-        // One /30 per Internet link from 172.16.0.0: room for 2^18 sites.
-        Ipv4AddressHelper address(Ipv4Address((172U << 24) + (16U << 16) + 4 * s),
-                                  "255.255.255.252");
-        const NetDeviceContainer devices = internet.Install(t.servers.Get(s), t.ggsns.Get(s));
-        const Ipv4InterfaceContainer ifs = address.Assign(devices);
-        // No queue disc, as GprsScenarioHelper's Internet link (and the access links below).
-        TrafficControlHelper().Uninstall(devices);
-        t.serverAddress.push_back(ifs.GetAddress(0));
-        routing.GetStaticRouting(t.servers.Get(s)->GetObject<Ipv4>())
-            ->SetDefaultRoute(ifs.GetAddress(1), 1);
-    }
-    return t;
-}
-
-/**
- * Give the mobiles from index \p first, attached to \p devices (the GGSN side first) at site
- * \p site, addresses in the \p net-th /16 after 10.0/16, and route them via the GGSN.
- */
-void
-AddressAccess(Topology& t,
-              const NetDeviceContainer& devices,
-              uint32_t site,
-              uint32_t net,
-              uint32_t first)
-{
-    // 10.0.0.0 + net * 2^16: 10.1/16, 10.2/16, ... then 11.0/16 and on for many cells.
-    Ipv4AddressHelper address(Ipv4Address((10U << 24) + (net << 16)), "255.255.0.0");
-    const Ipv4InterfaceContainer ifs = address.Assign(devices);
-    GprsHelper::ActivatePdpContexts(devices); // none on a point-to-point access link
-    Ipv4StaticRoutingHelper routing;
-    for (uint32_t i = 1; i < devices.GetN(); ++i)
-    {
-        t.mobileAddress.push_back(ifs.GetAddress(i));
-        t.mobileSite.push_back(site);
-        routing.GetStaticRouting(t.mobiles.Get(first + i - 1)->GetObject<Ipv4>())
-            ->SetDefaultRoute(ifs.GetAddress(0), 1);
-    }
-}
-
-/// \return a cell helper for the benchmark's radio settings
-GprsHelper
-MakeCellHelper(const Options& o, uint32_t pdchs)
-{
-    GprsHelper gprs;
-    gprs.SetPcuAttribute("NumberOfPdchs", UintegerValue(pdchs));
-    const std::string la = "ns3::GprsFixedLinkAdaptation[CodingScheme=" + o.cs + "]";
-    gprs.SetPcuAttribute("DownlinkLinkAdaptation", StringValue(la));
-    gprs.SetPcuAttribute("UplinkLinkAdaptation", StringValue(la));
-    gprs.SetMsDeviceAttribute("MultislotClass", UintegerValue(o.msClass));
-    gprs.SetMsDeviceAttribute("RadioConditions", StringValue(o.ci));
-    return gprs;
-}
-
-/// \return the number of sites (GGSNs) for \p cells cells of at most \p perGgsn (0: no limit)
-uint32_t
-SiteCount(uint32_t cells, uint32_t perGgsn)
-{
-    return perGgsn == 0 ? 1 : (cells + perGgsn - 1) / perGgsn;
-}
-
-/// \p cells GPRS cells of \p perCell mobiles each, \p perGgsn cells (0: all) per GGSN.
-Topology
-CreateGprs(const Options& o, uint32_t cells, uint32_t perCell, uint32_t pdchs, uint32_t perGgsn)
-{
-    Topology t = CreateSites(o, SiteCount(cells, perGgsn), cells * perCell);
-    const GprsHelper gprs = MakeCellHelper(o, pdchs);
-    for (uint32_t c = 0; c < cells; ++c)
-    {
-        const uint32_t site = perGgsn == 0 ? 0 : c / perGgsn;
-        NodeContainer mobiles;
-        for (uint32_t i = 0; i < perCell; ++i)
-        {
-            mobiles.Add(t.mobiles.Get(c * perCell + i));
-        }
-        const NetDeviceContainer devices = gprs.Install(t.ggsns.Get(site), mobiles);
-        gprs.AssignStreams(devices, 1000 + 10 * c);
-        t.pcus.push_back(GprsHelper::GetPcu(devices));
-        AddressAccess(t, devices, site, c + 1, c * perCell);
-    }
-    return t;
-}
-
-/// One mobile behind a point-to-point link of \p rate and \p delay, queue as the GGSN buffer.
-Topology
-CreateP2p(const Options& o, DataRate rate, Time delay)
-{
-    Topology t = CreateSites(o, 1, 1);
-    const uint32_t buffer = DefaultOf<UintegerValue>(GprsPcu::GetTypeId(), "DownlinkBufferBytes");
-    PointToPointHelper access;
-    access.SetDeviceAttribute("DataRate", DataRateValue(rate));
-    access.SetChannelAttribute("Delay", TimeValue(delay));
-    access.SetQueue("ns3::DropTailQueue<Packet>",
-                    "MaxSize",
-                    QueueSizeValue(QueueSize(QueueSizeUnit::BYTES, buffer)));
-    const NetDeviceContainer devices = access.Install(t.ggsns.Get(0), t.mobiles.Get(0));
-    AddressAccess(t, devices, 0, 1, 0);
-    // Like the GPRS devices (no queue interface, so no queue disc), queue only in the device.
-    TrafficControlHelper().Uninstall(devices);
-    return t;
-}
-
 /// Run the simulation until \p stop (or Simulator::Stop()) and fill \p r.
 void
-RunAndMeasure(const Topology& t, Time stop, Result& r)
+RunAndMeasure(const BenchmarkTopology& t, Time stop, Result& r)
 {
     if (stop.IsStrictlyPositive())
     {
@@ -408,24 +214,14 @@ SinkBytes(const ApplicationContainer& sinks)
 // ---------------------------------------------------------------------------------------------
 // Part p2p: one TCP download over GPRS and over a point-to-point link
 
-/// \return the nominal downlink rate of the GPRS cell for one mobile (timeslots x CS rate)
-DataRate
-NominalGprsRate(const Options& o)
-{
-    const GprsTbfTimeslots ts =
-        GprsAssignTbfTimeslots(static_cast<int>(o.msClass), static_cast<int>(o.p2pPdchs));
-    const double perPdch = GetGprsCodingSchemeInfo(ParseGprsCodingScheme(o.cs)).dataRateBps;
-    return DataRate(static_cast<uint64_t>(ts.downlinkTbf.downlink.count() * perPdch));
-}
-
 /// Download o.bytes from the server to the single mobile of \p build's topology.
 Result
-RunTransfer(const Options& o, const std::function<Topology()>& build)
+RunTransfer(const Options& o, const std::function<BenchmarkTopology()>& build)
 {
     Result r;
     const auto start = std::chrono::steady_clock::now();
     Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(o.mss));
-    const Topology t = build();
+    const BenchmarkTopology t = build();
     const uint16_t port = 5000;
     PacketSinkHelper sinkHelper("ns3::TcpSocketFactory",
                                 InetSocketAddress(Ipv4Address::GetAny(), port));
@@ -453,65 +249,6 @@ RunTransfer(const Options& o, const std::function<Topology()>& build)
 
 // ---------------------------------------------------------------------------------------------
 // Part scale: many cells with mixed traffic
-
-/**
- * Mixed traffic: even mobiles download with TCP (greedy BulkSend); odd mobiles receive on/off
- * UDP bursts (exponential on 2 s / off 8 s at 32 kbit/s, 500-byte packets) and send a 100-byte
- * UDP packet every 5 s, all with the server of their site. Start times are spread over the
- * first second.
- * \return the sinks, mobiles' and servers'
- */
-ApplicationContainer
-InstallMixedTraffic(const Options& o, const Topology& t, Time stop)
-{
-    const uint16_t tcpPort = 5000;
-    const uint16_t udpDownPort = 6000;
-    const uint16_t udpUpPort = 7000;
-    ApplicationContainer sinks;
-    PacketSinkHelper udpUp("ns3::UdpSocketFactory",
-                           InetSocketAddress(Ipv4Address::GetAny(), udpUpPort));
-    sinks.Add(udpUp.Install(t.servers));
-    const Ptr<UniformRandomVariable> startRv = CreateObject<UniformRandomVariable>();
-    startRv->SetStream(1);
-    PacketSinkHelper tcpSink("ns3::TcpSocketFactory",
-                             InetSocketAddress(Ipv4Address::GetAny(), tcpPort));
-    PacketSinkHelper udpSink("ns3::UdpSocketFactory",
-                             InetSocketAddress(Ipv4Address::GetAny(), udpDownPort));
-    for (uint32_t i = 0; i < t.mobiles.GetN(); ++i)
-    {
-        const Ptr<Node> mobile = t.mobiles.Get(i);
-        const Ptr<Node> server = t.servers.Get(t.mobileSite[i]);
-        const Time start = Seconds(startRv->GetValue(0, 1));
-        ApplicationContainer apps;
-        if (i % 2 == 0)
-        {
-            sinks.Add(tcpSink.Install(mobile));
-            BulkSendHelper bulk("ns3::TcpSocketFactory",
-                                InetSocketAddress(t.mobileAddress[i], tcpPort));
-            bulk.SetAttribute("SendSize", UintegerValue(o.mss));
-            apps.Add(bulk.Install(server));
-        }
-        else
-        {
-            sinks.Add(udpSink.Install(mobile));
-            OnOffHelper onOff("ns3::UdpSocketFactory",
-                              InetSocketAddress(t.mobileAddress[i], udpDownPort));
-            onOff.SetAttribute("OnTime", StringValue("ns3::ExponentialRandomVariable[Mean=2]"));
-            onOff.SetAttribute("OffTime", StringValue("ns3::ExponentialRandomVariable[Mean=8]"));
-            onOff.SetAttribute("DataRate", DataRateValue(DataRate("32kbps")));
-            onOff.SetAttribute("PacketSize", UintegerValue(500));
-            apps.Add(onOff.Install(server));
-            UdpClientHelper up(t.serverAddress[t.mobileSite[i]], udpUpPort);
-            up.SetAttribute("Interval", TimeValue(Seconds(5)));
-            up.SetAttribute("PacketSize", UintegerValue(100));
-            up.SetAttribute("MaxPackets", UintegerValue(0));
-            apps.Add(up.Install(mobile));
-        }
-        apps.Start(start);
-        apps.Stop(stop);
-    }
-    return sinks;
-}
 
 /// Progress of a long run: a check every hundredth of the simulated time.
 struct Progress
@@ -548,7 +285,8 @@ RunScale(const Options& o, uint32_t cells, uint32_t perCell)
     Result r;
     const auto start = std::chrono::steady_clock::now();
     Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(o.mss));
-    const Topology t = CreateGprs(o, cells, perCell, o.scalePdchs, o.cellsPerGgsn);
+    const BenchmarkTopology t =
+        CreateBenchmarkGprs(o, cells, perCell, o.scalePdchs, o.cellsPerGgsn);
     const ApplicationContainer sinks = InstallMixedTraffic(o, t, o.scaleTime);
     r.setupWallS = SecondsSince(start);
     Progress progress{o.scaleTime / 100, o.scaleTime, std::chrono::steady_clock::now()};
@@ -561,8 +299,8 @@ RunScale(const Options& o, uint32_t cells, uint32_t perCell)
 
 /**
  * The busy network: o.scaleMobiles mobiles in o.scaleCells cells, each mobile a background user
- * of the busy-cell mix of rendon-proxies (GprsTrafficHelper: half e-mail, 30 % WWW, 20 % FTP,
- * by mobile index), for o.scaleDuration, with progress on stderr.
+ * of the busy-cell mix of rendon-proxies (InstallBusyTraffic), for o.scaleDuration, with
+ * progress on stderr.
  */
 Result
 RunBusy(const Options& o)
@@ -571,24 +309,9 @@ RunBusy(const Options& o)
     const auto start = std::chrono::steady_clock::now();
     Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(o.mss));
     const uint32_t perCell = o.scaleMobiles / o.scaleCells;
-    const Topology t = CreateGprs(o, o.scaleCells, perCell, o.scalePdchs, o.cellsPerGgsn);
-    const uint16_t port = 8000;
-    std::vector<Ptr<GprsTrafficSink>> sinks;
-    int64_t stream = 1;
-    for (uint32_t i = 0; i < t.mobiles.GetN(); ++i)
-    {
-        // Of every 10 users: 5 e-mail, 3 WWW, 2 FTP (rendon-proxies' BackgroundServices).
-        const uint32_t k = i % 10;
-        const std::string service = k < 5 ? "email" : (k < 8 ? "www" : "ftp");
-        const GprsTrafficApps apps =
-            GprsTrafficHelper(service).Install(t.servers.Get(t.mobileSite[i]),
-                                               t.mobiles.Get(i),
-                                               t.mobileAddress[i],
-                                               port);
-        stream += apps.generator->AssignStreams(stream);
-        apps.generator->SetStopTime(o.scaleDuration);
-        sinks.push_back(apps.sink);
-    }
+    const BenchmarkTopology t =
+        CreateBenchmarkGprs(o, o.scaleCells, perCell, o.scalePdchs, o.cellsPerGgsn);
+    const std::vector<Ptr<GprsTrafficSink>> sinks = InstallBusyTraffic(t, o.scaleDuration);
     r.setupWallS = SecondsSince(start);
     Progress progress{o.scaleDuration / 100, o.scaleDuration, std::chrono::steady_clock::now()};
     Simulator::Schedule(progress.step, &CheckProgress, &progress);
@@ -604,63 +327,17 @@ RunBusy(const Options& o)
 // ---------------------------------------------------------------------------------------------
 // Part idle: no traffic, and the same traffic spread over short and long idle gaps
 
-/// One burst: the server sends burstPackets 500-byte UDP packets to every mobile, and every
-/// mobile sends two 100-byte UDP packets to the server.
-void
-Burst(uint32_t packets,
-      Ptr<Socket> server,
-      std::vector<Ptr<Socket>> mobiles,
-      std::vector<Ipv4Address> mobileAddress,
-      Ipv4Address serverAddress)
-{
-    const uint16_t downPort = 6000;
-    const uint16_t upPort = 7000;
-    for (uint32_t i = 0; i < mobiles.size(); ++i)
-    {
-        for (uint32_t k = 0; k < packets; ++k)
-        {
-            server->SendTo(Create<Packet>(500), 0, InetSocketAddress(mobileAddress[i], downPort));
-        }
-        for (uint32_t k = 0; k < 2; ++k)
-        {
-            mobiles[i]->SendTo(Create<Packet>(100), 0, InetSocketAddress(serverAddress, upPort));
-        }
-    }
-}
-
 /// A cell of o.idleMobiles; with \p gap > 0, o.bursts bursts every \p gap from 1 s.
 Result
 RunIdle(const Options& o, Time gap, Time stop)
 {
     Result r;
     const auto start = std::chrono::steady_clock::now();
-    const Topology t = CreateGprs(o, 1, o.idleMobiles, o.scalePdchs, 1);
+    const BenchmarkTopology t = CreateBenchmarkGprs(o, 1, o.idleMobiles, o.scalePdchs, 1);
     ApplicationContainer sinks;
     if (gap.IsStrictlyPositive())
     {
-        PacketSinkHelper down("ns3::UdpSocketFactory",
-                              InetSocketAddress(Ipv4Address::GetAny(), 6000));
-        sinks.Add(down.Install(t.mobiles));
-        PacketSinkHelper up("ns3::UdpSocketFactory",
-                            InetSocketAddress(Ipv4Address::GetAny(), 7000));
-        sinks.Add(up.Install(t.servers));
-        const TypeId udp = UdpSocketFactory::GetTypeId();
-        std::vector<Ptr<Socket>> mobileSockets;
-        for (uint32_t i = 0; i < t.mobiles.GetN(); ++i)
-        {
-            mobileSockets.push_back(Socket::CreateSocket(t.mobiles.Get(i), udp));
-        }
-        const Ptr<Socket> serverSocket = Socket::CreateSocket(t.servers.Get(0), udp);
-        for (uint32_t b = 0; b < o.bursts; ++b)
-        {
-            Simulator::Schedule(Seconds(1) + gap * b,
-                                &Burst,
-                                o.burstPackets,
-                                serverSocket,
-                                mobileSockets,
-                                t.mobileAddress,
-                                t.serverAddress[0]);
-        }
+        sinks = InstallBursts(t, o.bursts, o.burstPackets, gap);
     }
     r.setupWallS = SecondsSince(start);
     RunAndMeasure(t, stop, r);
@@ -671,85 +348,6 @@ RunIdle(const Options& o, Time gap, Time stop)
 // ---------------------------------------------------------------------------------------------
 // Measurement plumbing
 
-/// Set (to a directory for its output files) in the program --callgrind runs under callgrind.
-const char* const kCallgrindDirEnv = "GPRS_BENCHMARK_CALLGRIND_DIR";
-
-/**
- * \param pid a child process that ran under callgrind and has exited
- * \return the instructions it executed inside Simulator::Run() (the only function collected),
- *         0 when not under callgrind; its output file is removed
- */
-uint64_t
-CallgrindInstructions(pid_t pid)
-{
-    const char* dir = std::getenv(kCallgrindDirEnv);
-    if (!dir)
-    {
-        return 0;
-    }
-    const std::string path = std::string(dir) + "/callgrind.out." + std::to_string(pid);
-    std::ifstream in(path);
-    std::string line;
-    uint64_t instructions = 0;
-    bool found = false;
-    while (std::getline(in, line))
-    {
-        if (line.rfind("summary: ", 0) == 0)
-        {
-            instructions = std::stoull(line.substr(9));
-            found = true;
-        }
-    }
-    NS_ABORT_MSG_UNLESS(found, "no instruction count in callgrind output " << path);
-    std::remove(path.c_str());
-    return instructions;
-}
-
-/**
- * --callgrind: run this program again (with \p argv, which must not ask for --callgrind) under
- * valgrind --tool=callgrind, collecting only inside ns3::Simulator::Run(), one output file per
- * process in a scratch directory that is removed afterwards.
- * \return the exit status for main()
- */
-int
-RunUnderCallgrind(char* argv[])
-{
-    char dir[] = "/tmp/gprs-benchmark-XXXXXX";
-    NS_ABORT_MSG_UNLESS(mkdtemp(dir), "mkdtemp: " << std::strerror(errno));
-    std::vector<std::string> args{"valgrind",
-                                  "--tool=callgrind",
-                                  "--quiet",
-                                  "--toggle-collect=ns3::Simulator::Run()",
-                                  std::string("--callgrind-out-file=") + dir + "/callgrind.out.%p",
-                                  std::filesystem::read_symlink("/proc/self/exe").string()};
-    for (int i = 1; argv[i]; ++i)
-    {
-        args.emplace_back(argv[i]);
-    }
-    std::vector<char*> cargs;
-    for (auto& a : args)
-    {
-        cargs.push_back(a.data());
-    }
-    cargs.push_back(nullptr);
-    std::cout.flush();
-    const pid_t pid = fork();
-    NS_ABORT_MSG_IF(pid < 0, "fork: " << std::strerror(errno));
-    if (pid == 0)
-    {
-        setenv(kCallgrindDirEnv, dir, 1);
-        execvp("valgrind", cargs.data());
-        std::cerr << "error: --callgrind needs valgrind on the PATH (Debian package valgrind): "
-                  << std::strerror(errno) << "\n";
-        _exit(127);
-    }
-    int status = 0;
-    waitpid(pid, &status, 0);
-    // The program's own (top) process leaves an empty count behind.
-    std::filesystem::remove_all(dir);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
-}
-
 /**
  * Run \p fn, in a child process when o.fork (its peak memory is then its own: the parent
  * never simulates), and return its result with the peak resident memory.
@@ -757,41 +355,18 @@ RunUnderCallgrind(char* argv[])
 Result
 Measure(const Options& o, const std::function<Result()>& fn)
 {
-    auto finish = [](Result r) {
+    const auto run = [&fn]() {
+        const Result r = fn();
         Simulator::Destroy();
-        return r;
+        return std::string(reinterpret_cast<const char*>(&r), sizeof(r));
     };
-    if (!o.fork)
-    {
-        Result r = finish(fn());
-        rusage usage{};
-        getrusage(RUSAGE_SELF, &usage);
-        r.peakRssKib = usage.ru_maxrss;
-        return r;
-    }
-    int fds[2];
-    NS_ABORT_MSG_IF(pipe(fds) != 0, "pipe: " << std::strerror(errno));
-    std::cout.flush();
-    const pid_t pid = fork();
-    NS_ABORT_MSG_IF(pid < 0, "fork: " << std::strerror(errno));
-    if (pid == 0)
-    {
-        close(fds[0]);
-        const Result r = finish(fn());
-        const bool ok = write(fds[1], &r, sizeof(r)) == static_cast<ssize_t>(sizeof(r));
-        _exit(ok ? 0 : 1); // no atexit handlers, no second flush of the parent's buffers
-    }
-    close(fds[1]);
+    ExampleProcessCost cost;
+    const std::string bytes = RunInOwnProcess(o.fork, run, cost);
+    NS_ABORT_MSG_UNLESS(bytes.size() == sizeof(Result), "a benchmark run gave no result");
     Result r;
-    const bool got = read(fds[0], &r, sizeof(r)) == static_cast<ssize_t>(sizeof(r));
-    close(fds[0]);
-    int status = 0;
-    rusage usage{};
-    wait4(pid, &status, 0, &usage);
-    NS_ABORT_MSG_UNLESS(got && WIFEXITED(status) && WEXITSTATUS(status) == 0,
-                        "a benchmark run failed (child status " << status << ")");
-    r.peakRssKib = usage.ru_maxrss;
-    r.instructions = CallgrindInstructions(pid);
+    std::memcpy(&r, bytes.data(), sizeof(r));
+    r.peakRssKib = cost.peakRssKib;
+    r.instructions = cost.instructions;
     return r;
 }
 
@@ -880,7 +455,7 @@ MeasureRow(const Options& o, const Row& row, uint32_t runs, const std::function<
 void
 RunP2pPart(const Options& o)
 {
-    const DataRate rate = NominalGprsRate(o);
+    const DataRate rate = BenchmarkNominalGprsRate(o, o.p2pPdchs);
     const Time delay = o.p2pDelay;
     std::cerr << "[gprs-benchmark] p2p: " << o.bytes << " bytes, GPRS " << o.cs << " on "
               << o.p2pPdchs << " PDCHs vs point-to-point " << rate << ", one-way delay "
@@ -898,17 +473,18 @@ RunP2pPart(const Options& o)
     for (uint32_t i = 0; i < o.repeats; ++i)
     {
         gprsRuns.push_back(MeasureOne(o, gprs, i, o.repeats, [&o]() {
-            return RunTransfer(o, [&o]() { return CreateGprs(o, 1, 1, o.p2pPdchs, 1); });
+            return RunTransfer(o, [&o]() { return CreateBenchmarkGprs(o, 1, 1, o.p2pPdchs, 1); });
         }));
         p2pRuns.push_back(MeasureOne(o, p2p, i, o.repeats, [&o, rate, delay]() {
-            return RunTransfer(o, [&o, rate, delay]() { return CreateP2p(o, rate, delay); });
+            return RunTransfer(o,
+                               [&o, rate, delay]() { return CreateBenchmarkP2p(o, rate, delay); });
         }));
         if (idle > 0)
         {
             // Mobile 0 downloads; the others are attached and never send or receive.
             crowdedRuns.push_back(MeasureOne(o, crowded, i, o.repeats, [&o, idle]() {
                 return RunTransfer(o, [&o, idle]() {
-                    return CreateGprs(o, 1, 1 + idle, o.p2pPdchs, 1);
+                    return CreateBenchmarkGprs(o, 1, 1 + idle, o.p2pPdchs, 1);
                 });
             }));
         }
@@ -933,7 +509,7 @@ RunScalePart(const Options& o)
     {
         Row config =
             MakeRow("scale", "busy", o.scaleCells, o.scaleMobiles / o.scaleCells, o.scalePdchs);
-        config.ggsns = SiteCount(o.scaleCells, o.cellsPerGgsn);
+        config.ggsns = BenchmarkSiteCount(o.scaleCells, o.cellsPerGgsn);
         PrintRow(MeasureRow(o, config, 1, [&o]() { return RunBusy(o); }));
     }
     // Increasing size: the log shows early whether the largest one fits the time budget.
@@ -951,7 +527,7 @@ RunScalePart(const Options& o)
     for (const auto& [cells, perCell] : configs)
     {
         Row config = MakeRow("scale", "mixed", cells, perCell, o.scalePdchs);
-        config.ggsns = SiteCount(cells, o.cellsPerGgsn);
+        config.ggsns = BenchmarkSiteCount(cells, o.cellsPerGgsn);
         const Row row =
             MeasureRow(o, config, o.scaleRepeats, [&o, cells = cells, perCell = perCell]() {
                 return RunScale(o, cells, perCell);
@@ -988,49 +564,14 @@ RunIdlePart(const Options& o)
     compare("bursts-gap-", bursts, o.burstGap);
 }
 
-/**
- * \param text a comma-separated list of integers
- * \param max the largest allowed
- * \param values receives the list
- * \return whether every item is an integer in [1, max] and there is at least one
- */
-bool
-ReadList(const std::string& text, uint32_t max, std::vector<uint32_t>& values)
-{
-    values.clear();
-    std::stringstream ss(text);
-    std::string item;
-    while (std::getline(ss, item, ','))
-    {
-        const auto v = TryParseGprsNumber(item);
-        if (!v || *v != std::floor(*v) || *v < 1 || *v > max)
-        {
-            return false;
-        }
-        values.push_back(static_cast<uint32_t>(*v));
-    }
-    return !values.empty();
-}
-
-std::string
-JoinList(const std::vector<uint32_t>& values)
-{
-    std::string s;
-    for (uint32_t v : values)
-    {
-        s += (s.empty() ? "" : ",") + std::to_string(v);
-    }
-    return s;
-}
-
 } // namespace
 
 int
 main(int argc, char* argv[])
 {
     Options o;
-    std::string cells = JoinList(o.cells);
-    std::string mobiles = JoinList(o.mobiles);
+    std::string cells = JoinCountList(o.cells);
+    std::string mobiles = JoinCountList(o.mobiles);
 
     ExampleOptions options(
         __FILE__,
@@ -1102,32 +643,25 @@ main(int argc, char* argv[])
                     "run under valgrind --tool=callgrind and report the instructions executed "
                     "inside Simulator::Run() (needs --fork and valgrind; about 50 times slower)",
                     o.callgrind);
-    options.AddCodingScheme("cs", "coding scheme of every cell, fixed", o.cs);
-    options.AddRadioConditions("ci", "C/I of every mobile, both directions", o.ci);
-    options.AddMultislotClass("multislot class of every mobile", o.msClass);
-    options.AddMss("TCP segment size, octets", o.mss);
-    options.AddRate("internetRate",
-                    "rate of the server-GGSN link",
-                    o.internetRate,
-                    DataRate("1kbps"),
-                    DataRate("100Gbps"));
-    options.AddDelay("internetDelay", "one-way delay of the server-GGSN link", o.internetDelay);
+    o.AddOptions(options);
     options.AddInteger<uint32_t>("bytes", "p2p: bytes of the TCP download", o.bytes, 1, UINT32_MAX);
     options.AddPdchs("pdchs", "p2p: PDCHs of the cell", o.p2pPdchs);
     options.AddDelay("p2pDelay",
                      "p2p: one-way delay of the point-to-point link (default: the GPRS core "
                      "network delay, GprsBssNetDevice::CoreNetworkDelay)",
                      o.p2pDelay);
-    options.AddChecked("cells",
-                       "scale: comma-separated cell counts",
-                       cells,
-                       "a comma-separated list of integers from 1 to 10000",
-                       [&o](const std::string& text) { return ReadList(text, 10000, o.cells); });
-    options.AddChecked("mobiles",
-                       "scale: comma-separated mobiles per cell",
-                       mobiles,
-                       "a comma-separated list of integers from 1 to 60000",
-                       [&o](const std::string& text) { return ReadList(text, 60000, o.mobiles); });
+    options.AddChecked(
+        "cells",
+        "scale: comma-separated cell counts",
+        cells,
+        "a comma-separated list of integers from 1 to 10000",
+        [&o](const std::string& text) { return ReadCountList(text, 10000, o.cells); });
+    options.AddChecked(
+        "mobiles",
+        "scale: comma-separated mobiles per cell",
+        mobiles,
+        "a comma-separated list of integers from 1 to 60000",
+        [&o](const std::string& text) { return ReadCountList(text, 60000, o.mobiles); });
     options.AddPdchs("scalePdchs", "scale and idle: PDCHs per cell", o.scalePdchs);
     options.AddDuration("scaleTime", "scale: simulated time per configuration", o.scaleTime);
     options.AddDuration("scaleDuration",
@@ -1214,7 +748,7 @@ main(int argc, char* argv[])
     {
         return 2;
     }
-    if (o.callgrind && !std::getenv(kCallgrindDirEnv))
+    if (o.callgrind && !IsUnderCallgrind())
     {
         return RunUnderCallgrind(argv);
     }

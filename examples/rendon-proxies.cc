@@ -18,17 +18,16 @@
 #include "common/example-runs.h"
 #include "common/example-statistics.h"
 #include "common/example-traces.h"
+#include "setups/rendon-setup.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
-#include "ns3/error-model.h"
 #include "ns3/gprs-module.h"
 #include "ns3/gprs-ns3-compat.h"
 #include "ns3/internet-module.h"
 #include "ns3/point-to-point-module.h"
 
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <functional>
@@ -53,37 +52,7 @@ const std::vector<std::string> kVariants{"reno",
                                          "clamp",
                                          "ack-window"}; //!< the paper's five, and two more
 
-constexpr uint16_t kDownloadPort = 5000;   //!< the measured download's sink
-constexpr uint16_t kBackgroundPort = 7000; //!< background user i's sink: kBackgroundPort + i
-
-/// Inputs of a run; defaults are the paper's setup plus the documented choices.
-struct RendonSetup
-{
-    uint64_t bytes{524288};                //!< the download (paper: 512 KB)
-    uint32_t mss{430};                     //!< TCP MSS (paper: 430)
-    double internetLoss{0.005};            //!< per packet and direction (paper: below 1 %)
-    Time internetDelay{MilliSeconds(100)}; //!< mean one-way delay (paper: 100 ms)
-    Time delayStdev{MilliSeconds(20)};     //!< its standard deviation (paper: not given)
-    bool reorder{false};                   //!< per-packet delays may reorder
-    bool sack{false};                      //!< TCP SACK (paper: Reno, none)
-    uint32_t pdchs{4};                     //!< PDCHs (paper: 4)
-    std::string cs{"CS-2"};                //!< coding scheme (paper: CS-2)
-    std::string ci{"24"};                  //!< C/I, dB (paper: 24)
-    std::string rlcMode{"Unacknowledged"}; //!< RLC mode (paper: radio losses reach LLC)
-    uint32_t llcN200{2};                   //!< LLC retransmissions (paper: up to 2)
-    uint32_t users{15};                    //!< background users of the busy cell (paper: 15)
-    Time warmup{Seconds(3600)};            //!< busy cell: background traffic before the download
-    uint32_t clamp{0};                     //!< C_clamp and the ACK window; 0: derived
-    Time limit{Seconds(1800)};             //!< a download not done by then is incomplete
-
-    /// \return C_clamp: --clamp, or Chakravorty & Pratt's rule for the cell and a 1 s RTT
-    uint32_t GetClamp() const
-    {
-        return clamp > 0
-                   ? clamp
-                   : GprsProxyHelper::DeriveClamp(pdchs, ParseGprsCodingScheme(cs), Seconds(1));
-    }
-};
+constexpr uint16_t kDownloadPort = 5000; //!< the measured download's sink
 
 /// One simulation.
 struct Job
@@ -110,137 +79,15 @@ struct Result
     double backgroundKbps{0};  //!< the background users' received rate during the download
 };
 
-/**
- * \param variant a kVariants entry
- * \return its GprsProxyHelper variant
- */
-std::string
-ProxyOf(const std::string& variant)
-{
-    if (variant == "reno" || variant == "reno-llc-ack")
-    {
-        return "none";
-    }
-    return variant == "split-llc-ack" ? "split" : variant;
-}
-
-/**
- * The busy cell's users: 50 % e-mail, 30 % WWW, 20 % FTP, rounded by the largest remainder
- * (ties to the earlier service): 15 users are 8 e-mail, 4 WWW and 3 FTP.
- * \param users the background users
- * \return each one's service
- */
-std::vector<std::string>
-BackgroundServices(uint32_t users)
-{
-    const std::vector<std::pair<std::string, double>> mix{{"email", 0.5},
-                                                          {"www", 0.3},
-                                                          {"ftp", 0.2}};
-    std::vector<uint32_t> counts;
-    std::vector<std::pair<double, std::size_t>> remainders;
-    uint32_t given = 0;
-    for (std::size_t i = 0; i < mix.size(); ++i)
-    {
-        const double share = mix[i].second * users;
-        counts.push_back(static_cast<uint32_t>(std::floor(share)));
-        given += counts.back();
-        remainders.emplace_back(share - counts.back(), i);
-    }
-    std::stable_sort(remainders.begin(), remainders.end(), [](const auto& a, const auto& b) {
-        return a.first > b.first;
-    });
-    for (std::size_t i = 0; given < users; ++i, ++given)
-    {
-        ++counts[remainders[i].second];
-    }
-    std::vector<std::string> services;
-    for (std::size_t i = 0; i < mix.size(); ++i)
-    {
-        services.insert(services.end(), counts[i], mix[i].first);
-    }
-    return services;
-}
-
 Result
 RunOne(const RendonSetup& setup, const Job& job)
 {
     RngSeedManager::SetRun(job.run);
-    Config::SetDefault("ns3::TcpL4Protocol::SocketType", StringValue("ns3::TcpNewReno"));
-    Config::SetDefault("ns3::TcpL4Protocol::RecoveryType", StringValue("ns3::TcpClassicRecovery"));
-    Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(setup.mss));
-    Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(65535));
-    Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(32768));
-    Config::SetDefault("ns3::TcpSocketBase::Sack", BooleanValue(setup.sack));
-    Config::SetDefault("ns3::TcpSocketBase::Timestamp", BooleanValue(false));
-
     const bool busy = job.scenario == "busy";
-    const std::string la =
-        "ns3::GprsFixedLinkAdaptation[CodingScheme=" + ToString(ParseGprsCodingScheme(setup.cs)) +
-        "]";
-    GprsScenarioHelper helper;
-    helper.SetInternetLink(DataRate("10Mbps"), setup.internetDelay, setup.internetLoss);
-    helper.SetInternetDelayVariation(setup.delayStdev, !setup.reorder);
-    helper.SetProxy(true, MilliSeconds(1), DataRate("2Mbps"));
-    GprsHelper& cell = helper.Cell();
-    cell.SetPcuAttribute("NumberOfPdchs", UintegerValue(setup.pdchs));
-    cell.SetPcuAttribute("RlcMode", StringValue(setup.rlcMode));
-    cell.SetPcuAttribute("LlcN200", UintegerValue(setup.llcN200));
-    cell.SetPcuAttribute("DownlinkLinkAdaptation", StringValue(la));
-    cell.SetPcuAttribute("UplinkLinkAdaptation", StringValue(la));
-    cell.SetMsDeviceAttribute("MultislotClass", UintegerValue(8));
-    cell.SetMsDeviceAttribute("RadioConditions", StringValue(setup.ci));
-    const GprsScenario s = helper.Install(busy ? 1 + setup.users : 1);
-
-    // Every random stream fixed, so that the variants of a run see the same draws.
-    int64_t stream = 100;
-    stream += cell.AssignStreams(s.bssDevices, stream);
-    if (s.internetDelay)
-    {
-        s.internetDelay->SetStream(stream++);
-    }
-    for (uint32_t i = 0; i < 2; ++i)
-    {
-        PointerValue model;
-        s.internetDevices.Get(i)->GetAttribute("ReceiveErrorModel", model);
-        if (const auto em = model.Get<RateErrorModel>())
-        {
-            stream += em->AssignStreams(stream);
-        }
-    }
-
-    // The variant: LLC acknowledged mode and the proxy apply to the measured mobile only, so
-    // the background users are the same in every variant.
-    if (job.variant == "reno-llc-ack" || job.variant == "split-llc-ack")
-    {
-        s.msDevices.Get(0)->SetAttribute("LlcMode", StringValue("Acknowledged"));
-    }
-    GprsProxyHelper proxies(ProxyOf(job.variant));
-    proxies.SetClamp(setup.GetClamp());
-    if (ProxyOf(job.variant) == "split" || ProxyOf(job.variant) == "clamp")
-    {
-        // Room for the whole download: the server leg's window never closes, and ns-3 before
-        // 3.41 crashes a sender limited by its peer's window at its first duplicate ACK.
-        proxies.SetProxyAttribute("RelayBufferSize", UintegerValue(2 * setup.bytes));
-    }
-    const Ptr<GprsProxy> proxy = proxies.Install(s);
-    if (proxy)
-    {
-        proxy->SetAttribute("MobileNetwork", Ipv4AddressValue(s.GetMobileAddress(0)));
-        proxy->SetAttribute("MobileMask", Ipv4MaskValue("255.255.255.255"));
-    }
-
-    std::vector<Ptr<GprsTrafficSink>> backgroundSinks;
-    if (busy)
-    {
-        const std::vector<std::string> services = BackgroundServices(setup.users);
-        for (uint32_t i = 0; i < services.size(); ++i)
-        {
-            const GprsTrafficApps apps =
-                GprsTrafficHelper(services[i]).Install(s, 1 + i, kBackgroundPort + i);
-            stream += apps.generator->AssignStreams(stream);
-            backgroundSinks.push_back(apps.sink);
-        }
-    }
+    const RendonRun built = BuildRendonRun(setup, job.variant, busy);
+    const GprsScenario& s = built.scenario;
+    const Ptr<GprsProxy>& proxy = built.proxy;
+    const std::vector<Ptr<GprsTrafficSink>>& backgroundSinks = built.backgroundSinks;
 
     const Time start = busy ? setup.warmup : Seconds(1);
     PacketSinkHelper sinkHelper("ns3::TcpSocketFactory",

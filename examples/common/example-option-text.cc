@@ -5,11 +5,14 @@
 #include "example-option-text.h"
 
 #include "ns3/gprs-coding-scheme.h"
+#include "ns3/gprs-text-input.h"
 
 #include <algorithm>
 #include <boost/algorithm/string/split.hpp>
+#include <cmath>
 #include <cstdint>
 #include <set>
+#include <sstream>
 #include <stdexcept>
 #include <utility>
 
@@ -28,6 +31,35 @@ IsCodingSchemeName(const std::string& text)
     {
         return false;
     }
+}
+
+bool
+ReadCountList(const std::string& text, uint32_t max, std::vector<uint32_t>& values)
+{
+    values.clear();
+    std::stringstream ss(text);
+    std::string item;
+    while (std::getline(ss, item, ','))
+    {
+        const auto v = TryParseGprsNumber(item);
+        if (!v || *v != std::floor(*v) || *v < 1 || *v > max)
+        {
+            return false;
+        }
+        values.push_back(static_cast<uint32_t>(*v));
+    }
+    return !values.empty();
+}
+
+std::string
+JoinCountList(const std::vector<uint32_t>& values)
+{
+    std::string s;
+    for (uint32_t v : values)
+    {
+        s += (s.empty() ? "" : ",") + std::to_string(v);
+    }
+    return s;
 }
 
 std::string

@@ -59,6 +59,20 @@ bool ReadChoiceList(const std::string& text,
                     std::vector<std::string>* items);
 
 /**
+ * \param text a comma-separated list of integers
+ * \param max the largest allowed
+ * \param[out] values the list (items may repeat)
+ * \return whether every item is an integer in [1, max] and there is at least one
+ */
+bool ReadCountList(const std::string& text, uint32_t max, std::vector<uint32_t>& values);
+
+/**
+ * \param values integers
+ * \return them as a comma-separated list, as ReadCountList reads it
+ */
+std::string JoinCountList(const std::vector<uint32_t>& values);
+
+/**
  * \param t a time
  * \return it as the shortest option text in a whole unit ("50ms", "300s", "1.5s")
  */

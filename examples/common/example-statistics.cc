@@ -45,4 +45,18 @@ StandardDeviation(const std::vector<double>& values)
     return std::sqrt(sum / (values.size() - 1));
 }
 
+Spread
+SpreadOf(const std::vector<double>& values)
+{
+    Spread s;
+    if (values.empty())
+    {
+        return s;
+    }
+    s.median = Median(values);
+    s.min = *std::min_element(values.begin(), values.end());
+    s.max = *std::max_element(values.begin(), values.end());
+    return s;
+}
+
 } // namespace ns3

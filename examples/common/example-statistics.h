@@ -30,6 +30,20 @@ double Mean(const std::vector<double>& values);
  */
 double StandardDeviation(const std::vector<double>& values);
 
+/// Median and range of samples; negative: none.
+struct Spread
+{
+    double median{-1}; //!< median, < 0: none
+    double min{-1};    //!< smallest
+    double max{-1};    //!< largest
+};
+
+/**
+ * \param values samples
+ * \return their median and range (none if there are no samples)
+ */
+Spread SpreadOf(const std::vector<double>& values);
+
 } // namespace ns3
 
 #endif /* EXAMPLE_STATISTICS_H */

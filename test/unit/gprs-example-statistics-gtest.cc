@@ -39,3 +39,15 @@ TEST(GprsExampleStatistics, SampleStandardDeviation)
     EXPECT_DOUBLE_EQ(StandardDeviation({2, 4, 4, 4, 5, 5, 7, 9}), std::sqrt(32.0 / 7));
     EXPECT_DOUBLE_EQ(StandardDeviation({1, 3}), std::sqrt(2.0));
 }
+
+TEST(GprsExampleStatistics, SpreadOfUnsortedSamples)
+{
+    const Spread none = SpreadOf({});
+    EXPECT_LT(none.median, 0);
+    EXPECT_LT(none.min, 0);
+    EXPECT_LT(none.max, 0);
+    const Spread s = SpreadOf({4, 1, 3, 2});
+    EXPECT_EQ(s.median, 2.5);
+    EXPECT_EQ(s.min, 1);
+    EXPECT_EQ(s.max, 4);
+}
