@@ -744,12 +744,12 @@ GprsPcu::SendDownlinkData(uint8_t pdch)
     {
         return false;
     }
-    const uint32_t index =
-        m_candidates[m_scheduler->Select(GprsScheduler::DOWNLINK,
-                                         pdch,
-                                         m_candidates.data(),
-                                         static_cast<uint32_t>(m_candidates.size()),
-                                         m_views[0])];
+    const uint32_t index = m_candidates[PeekPointer(m_scheduler)
+                                            ->Select(GprsScheduler::DOWNLINK,
+                                                     pdch,
+                                                     m_candidates.data(),
+                                                     static_cast<uint32_t>(m_candidates.size()),
+                                                     m_views[0])];
     GprsCellMobile& ms = m_mss[index];
     GprsBearer& link = ms.dl;
     GprsAirBlock& air = m_air[0][pdch];
@@ -833,12 +833,12 @@ GprsPcu::GrantUplink(uint8_t pdch)
     {
         return;
     }
-    const uint32_t index =
-        m_candidates[m_scheduler->Select(GprsScheduler::UPLINK,
-                                         pdch,
-                                         m_candidates.data(),
-                                         static_cast<uint32_t>(m_candidates.size()),
-                                         m_views[1])];
+    const uint32_t index = m_candidates[PeekPointer(m_scheduler)
+                                            ->Select(GprsScheduler::UPLINK,
+                                                     pdch,
+                                                     m_candidates.data(),
+                                                     static_cast<uint32_t>(m_candidates.size()),
+                                                     m_views[1])];
     m_mss[index].ul.lastBlock = m_blockStart;
     // The USF is coded more robustly than the data (TS 45.003 5.1.2-5.1.4): decoded like CS-1.
     m_uplinkBlocks.Grant(m_block + 1,

@@ -114,10 +114,12 @@ class GprsRadioLink
             *bler = cached;
         }
         // Always draw, so that the random stream does not depend on the channel state.
-        const double u = m_uniform->Draw();
+        // PeekPointer: GCC keeps Ptr::operator-> out of line here, a call per block.
+        GprsUnitUniformRandomVariable* uniform = PeekPointer(m_uniform);
+        const double u = uniform->Draw();
         if (GprsGilbertElliott* ge = m_source->GetGilbertElliott())
         {
-            return ge->NextBlockLost(m_uniform->Draw(), u) || m_outage;
+            return ge->NextBlockLost(uniform->Draw(), u) || m_outage;
         }
         return u < cached;
     }

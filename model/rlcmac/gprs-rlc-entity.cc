@@ -66,6 +66,7 @@ void
 GprsRlcTxEntity::Reset(const GprsRlcParameters& parameters, std::size_t keepBlocks)
 {
     m_parameters = parameters;
+    m_familyCheckedCs.reset();
     m_segmenter = GprsLlcSegmenter();
     m_window.Reset(parameters.GetMode(), parameters.GetSpace());
     EmptyStore(m_blocks, keepBlocks);
@@ -88,9 +89,9 @@ GprsRlcTxEntity::StartContentionResolution()
 const GprsRlcDataBlock&
 GprsRlcTxEntity::SendNext(GprsCodingScheme cs, bool endOfTbf, GprsRlcTxKind& kind)
 {
-    if (GetGprsCodingSchemeInfo(cs).family != m_parameters.GetFamily())
+    if (cs != m_familyCheckedCs)
     {
-        ThrowWrongFamily(cs);
+        CheckFamily(cs);
     }
     const GprsRlcTxSelection sel = m_window.TransmitNext(m_segmenter.HasData() && !m_finalSent);
     kind = ToKind(sel.reason);
@@ -147,10 +148,14 @@ GprsRlcTxEntity::IsComplete() const
 }
 
 void
-GprsRlcTxEntity::ThrowWrongFamily(GprsCodingScheme cs) const
+GprsRlcTxEntity::CheckFamily(GprsCodingScheme cs)
 {
-    throw std::invalid_argument("RLC: coding scheme " + ToString(cs) + " is not of the " +
-                                ToString(m_parameters.GetFamily()) + " family of this TBF");
+    if (GetGprsCodingSchemeInfo(cs).family != m_parameters.GetFamily())
+    {
+        throw std::invalid_argument("RLC: coding scheme " + ToString(cs) + " is not of the " +
+                                    ToString(m_parameters.GetFamily()) + " family of this TBF");
+    }
+    m_familyCheckedCs = cs;
 }
 
 GprsRlcRxEntity::GprsRlcRxEntity(const GprsRlcParameters& parameters)

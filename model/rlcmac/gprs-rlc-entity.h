@@ -10,6 +10,7 @@
 
 #include "ns3/gprs-coding-scheme.h"
 
+#include <optional>
 #include <vector>
 
 /**
@@ -183,14 +184,17 @@ class GprsRlcTxEntity
     }
 
     /**
-     * \param cs a coding scheme not of the TBF's family
-     * \throws std::invalid_argument naming it and the family
+     * Check that \p cs is of the TBF's family, and remember it: link adaptation changes the
+     * scheme seldom, so most blocks need no check.
+     * \param cs the coding scheme of a block
+     * \throws std::invalid_argument naming it and the family if it is of another
      */
-    [[noreturn]] void ThrowWrongFamily(GprsCodingScheme cs) const;
+    void CheckFamily(GprsCodingScheme cs);
 
-    GprsRlcParameters m_parameters;         //!< what the entity is built for
-    GprsLlcSegmenter m_segmenter;           //!< LLC -> blocks
-    GprsRlcTxWindow m_window;               //!< V(S), V(A), V(B)
+    GprsRlcParameters m_parameters;                    //!< what the entity is built for
+    std::optional<GprsCodingScheme> m_familyCheckedCs; //!< last scheme found of the family
+    GprsLlcSegmenter m_segmenter;                      //!< LLC -> blocks
+    GprsRlcTxWindow m_window;                          //!< V(S), V(A), V(B)
     std::vector<GprsRlcDataBlock> m_blocks; //!< blocks by BSN, kept for retransmission (grown)
     bool m_finalSent{false};                //!< FBI block sent
     bool m_contentionResolution{false};     //!< new blocks carry the TLLI
