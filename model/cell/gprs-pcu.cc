@@ -772,18 +772,16 @@ GprsPcu::SendDownlinkData(uint8_t pdch)
     }
     const bool due =
         link.IsPollDue(link.blocksSincePoll, air.block.fbi, air.txKind, m_pollInterval);
-    if (m_rlcMode == GprsRlcMode::ACKNOWLEDGED || air.block.fbi)
+    // Both RLC modes: in unacknowledged mode the Packet Downlink Ack/Nack carries no
+    // retransmission requests but the mobile's request for an uplink TBF (TS 44.060 8.1.2.5,
+    // 9.3.3), and unanswered polls count N3105 (13). RRBP reserves the uplink of the polling
+    // timeslot: poll only where the mobile can answer within its multislot class.
+    if (due && pdch == ms.dlAckTn && !link.pollOutstanding && !m_uplinkBlocks.IsTaken(answer, pdch))
     {
-        // RRBP reserves the uplink of the polling timeslot: poll only where the mobile can
-        // answer within its multislot class.
-        if (due && pdch == ms.dlAckTn && !link.pollOutstanding &&
-            !m_uplinkBlocks.IsTaken(answer, pdch))
-        {
-            m_uplinkBlocks.Poll(answer, pdch, index, GprsPollPurpose::DL_DATA, !air.lost);
-            link.pollOutstanding = true;
-            link.blocksSincePoll = 0;
-            air.polled = true;
-        }
+        m_uplinkBlocks.Poll(answer, pdch, index, GprsPollPurpose::DL_DATA, !air.lost);
+        link.pollOutstanding = true;
+        link.blocksSincePoll = 0;
+        air.polled = true;
     }
     if (!m_rlcBlockTrace.IsEmpty())
     {

@@ -115,6 +115,19 @@ GprsGuardedTcpSocket::AvailableWindow() const
     return window;
 }
 
+uint32_t
+GprsGuardedTcpSocket::SendDataPacket(SequenceNumber32 seq, uint32_t maxSize, bool withAck)
+{
+    if (!gprs::kWindowLimitedSenderSurvivesLoss && maxSize == 0)
+    {
+        NS_LOG_LOGIC("empty segment at " << seq << " offered: the head of the buffer instead");
+        return TcpSocketBase::SendDataPacket(m_txBuffer->HeadSequence(),
+                                             m_tcb->m_segmentSize,
+                                             withAck);
+    }
+    return TcpSocketBase::SendDataPacket(seq, maxSize, withAck);
+}
+
 Ptr<TcpSocketBase>
 GprsGuardedTcpSocket::Fork()
 {

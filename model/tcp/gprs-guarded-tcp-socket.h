@@ -93,6 +93,19 @@ class GprsGuardedTcpSocket : public TcpSocketBase
 
     uint32_t AvailableWindow() const override;
     Ptr<TcpSocketBase> Fork() override;
+
+  protected:
+    /**
+     * Before ns-3.41, a fast retransmission or timeout can also be offered the empty segment
+     * (DoRetransmit sends what NextSeg gives, SEQ to SEQ) and crashes the same way. ns-3.41's
+     * NextSeg offers nothing there and DoRetransmit resends the head of the buffer, one segment:
+     * so does this guard.
+     * \param seq first sequence number to send
+     * \param maxSize most octets to send
+     * \param withAck whether to set the ACK flag
+     * eturn octets sent
+     */
+    uint32_t SendDataPacket(SequenceNumber32 seq, uint32_t maxSize, bool withAck) override;
 };
 
 } // namespace ns3

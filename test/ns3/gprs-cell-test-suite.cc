@@ -1047,6 +1047,121 @@ class GprsCellUnacknowledgedTcpTestCase : public TestCase
     }
 };
 
+/**
+ * Uplink data during a long downlink TBF, in both RLC modes: the mobile asks for its uplink
+ * TBF in the next polled Packet Downlink Ack/Nack (Channel Request Description, TS 44.060
+ * 8.1.2.5), so the network must poll in unacknowledged mode too, where the Ack/Nack carries no
+ * retransmission requests but still the rest (9.3.3). A network that polls only the final block
+ * makes the mobile's data, e.g. TCP's ACKs, wait for the end of the downlink TBF.
+ */
+class GprsCellUplinkDuringDownlinkTestCase : public TestCase
+{
+  public:
+    GprsCellUplinkDuringDownlinkTestCase()
+        : TestCase("uplink packet during a 10 s downlink TBF, RLC acknowledged and "
+                   "unacknowledged: delivered within 1 s, before the downlink TBF ends")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (const std::string mode : {"Acknowledged", "Unacknowledged"})
+        {
+            CellSetup setup;
+            setup.blerFile = "cell-bler-zero.txt";
+            setup.Pcu("RlcMode", StringValue(mode));
+            CellRecorder rec;
+            const GprsScenario s = setup.Build(rec);
+            // 80 kbit/s offered for 10 s, more than the 4 PDCHs of CS-2 carry: the downlink TBF
+            // never runs dry before the uplink packet at 5 s.
+            SendUdpDown(s, 0, 500, MilliSeconds(50), 200, Seconds(1));
+            SendUdp(s.mobiles.Get(0), s.server, s.serverAddress, 200, Seconds(1), 1, Seconds(5));
+            Simulator::Stop(Seconds(60));
+            Simulator::Run();
+            NS_TEST_EXPECT_MSG_EQ(rec.deliveries[1].size(), 1, mode << ": uplink packet delivered");
+            if (rec.deliveries[1].empty())
+            {
+                Simulator::Destroy();
+                continue;
+            }
+            const Delivery& up = rec.deliveries[1].front();
+            const auto downlinkRelease = [](const TbfEvent& e) {
+                return e.dir == GprsDirection::DOWNLINK;
+            };
+            const auto firstRelease =
+                std::find_if(rec.released.begin(), rec.released.end(), downlinkRelease);
+            NS_TEST_EXPECT_MSG_EQ((firstRelease != rec.released.end()),
+                                  true,
+                                  mode << ": downlink TBF released");
+            if (firstRelease == rec.released.end())
+            {
+                Simulator::Destroy();
+                continue;
+            }
+            NS_LOG_INFO(mode << ": uplink packet delivered after " << up.delay.As(Time::MS)
+                             << ", first downlink TBF released at "
+                             << firstRelease->at.As(Time::S));
+            NS_TEST_EXPECT_MSG_LT(up.delay, Seconds(1), mode << ": uplink delay");
+            NS_TEST_EXPECT_MSG_LT(up.at,
+                                  firstRelease->at,
+                                  mode << ": the uplink packet must not wait for the downlink "
+                                          "TBF to end");
+            Simulator::Destroy();
+        }
+    }
+};
+
+/**
+ * A mobile that goes out of coverage during an RLC unacknowledged download: its polls go
+ * unanswered, N3105 expires and the network releases the TBF abnormally (TS 44.060 9.3.3, 13),
+ * as in acknowledged mode, instead of sending it blocks until its buffer runs dry.
+ */
+class GprsCellUnacknowledgedN3105TestCase : public TestCase
+{
+  public:
+    GprsCellUnacknowledgedN3105TestCase()
+        : TestCase("RLC unacknowledged download, outage 10-40 s: N3105 releases the downlink "
+                   "TBF abnormally within 2 s, as in acknowledged mode")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (const std::string mode : {"Acknowledged", "Unacknowledged"})
+        {
+            CellSetup setup;
+            setup.blerFile = "cell-bler-zero.txt";
+            setup.outages = "10s-40s";
+            setup.Pcu("RlcMode", StringValue(mode));
+            CellRecorder rec;
+            const GprsScenario s = setup.Build(rec);
+            // 80 kbit/s for 40 s: more than the cell carries, data queued all through the outage.
+            SendUdpDown(s, 0, 500, MilliSeconds(50), 800, Seconds(1));
+            Simulator::Stop(Seconds(45));
+            Simulator::Run();
+            const auto abnormalDownlink = [](const TbfEvent& e) {
+                return e.dir == GprsDirection::DOWNLINK && e.abnormal;
+            };
+            const auto first =
+                std::find_if(rec.released.begin(), rec.released.end(), abnormalDownlink);
+            NS_TEST_EXPECT_MSG_EQ((first != rec.released.end()),
+                                  true,
+                                  mode << ": N3105 must release the downlink TBF");
+            if (first == rec.released.end())
+            {
+                Simulator::Destroy();
+                continue;
+            }
+            NS_LOG_INFO(mode << ": downlink TBF released abnormally at " << first->at.As(Time::S));
+            NS_TEST_EXPECT_MSG_GT(first->at, Seconds(10), mode << ": not before the outage");
+            NS_TEST_EXPECT_MSG_LT(first->at, Seconds(12), mode << ": N3105 expiry");
+            Simulator::Destroy();
+        }
+    }
+};
+
 GprsSingleCaseTestSuite<GprsCellAttributeTestCase> g_attributes("gprs-cell-attributes");  //!< suite
 GprsSingleCaseTestSuite<GprsCellSaturationTestCase> g_saturation("gprs-cell-saturation"); //!< suite
 GprsSingleCaseTestSuite<GprsCellArqTestCase> g_arq("gprs-cell-arq");                      //!< suite
@@ -1068,5 +1183,9 @@ GprsSingleCaseTestSuite<GprsCellPacchAssignmentTestCase> g_pacch(
 GprsCellConservationTestSuite g_conservation; //!< suite
 GprsSingleCaseTestSuite<GprsCellUnacknowledgedTcpTestCase> g_umTcp(
     "gprs-cell-unacknowledged-tcp"); //!< suite
+GprsSingleCaseTestSuite<GprsCellUplinkDuringDownlinkTestCase> g_uplinkDuringDownlink(
+    "gprs-cell-uplink-during-downlink"); //!< suite
+GprsSingleCaseTestSuite<GprsCellUnacknowledgedN3105TestCase> g_umN3105(
+    "gprs-cell-unacknowledged-n3105"); //!< suite
 
 } // namespace

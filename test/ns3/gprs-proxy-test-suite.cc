@@ -716,12 +716,6 @@ class SplitUploadTestCase : public ProxyTestCase
         ProxyScenario sc = Download("split");
         sc.mobileOpens = true;
         sc.stop = Seconds(600);
-        // RLC acknowledged mode: in unacknowledged mode this case stalls on ns-3.43 (33,232 of
-        // 40,000 octets in 600 s, both ends reset) through the cell's known fault that RLC UM
-        // downlink TBFs are not polled before their final block, so the mobile's uplink waits
-        // (issue 27 item 1; with polls every PollInterval it passes). The claim here is the
-        // proxy's.
-        sc.tcpLosses = false;
         RunProxied(sc, run);
         CheckCompleteAndInOrder(run);
         CheckRelayedOnce(run);
