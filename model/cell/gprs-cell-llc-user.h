@@ -41,8 +41,14 @@ class GprsCellLlcUser : public GprsLlcLinkUser
                     GprsTbfController& tbfs,
                     GprsCellTraces& traces);
 
-    /// \param bss the network side of the cell
+    /// \param bss the network side of the cell (the cell's one reference to it)
     void SetBss(GprsCellNetworkUser* bss);
+
+    /// \return the network side of the cell, as SetBss() gave it
+    GprsCellNetworkUser* GetBss() const
+    {
+        return m_bss;
+    }
 
     bool OfferToRlc(GprsLlcLink& link, uint64_t frameId, uint32_t octets) override;
     bool WantsFrameRecords(const GprsLlcLink& link) const override;

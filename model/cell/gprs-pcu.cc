@@ -122,7 +122,7 @@ GprsPcu::DoDispose()
     }
     m_mss.clear();
     m_tracked.clear();
-    m_bss = nullptr;
+    m_llcUser.SetBss(nullptr);
     m_scheduler = nullptr;
     Object::DoDispose();
 }
@@ -130,7 +130,6 @@ GprsPcu::DoDispose()
 void
 GprsPcu::SetBss(GprsCellNetworkUser* bss)
 {
-    m_bss = bss;
     m_llcUser.SetBss(bss);
 }
 
@@ -274,7 +273,7 @@ GprsPcu::EnqueueDownlink(uint32_t index, Ptr<Packet> packet, Time sent)
 {
     if (!Enqueue(index, GprsDirection::DOWNLINK, packet, sent))
     {
-        m_bss->NotifyDrop(packet);
+        m_llcUser.GetBss()->NotifyDrop(packet);
     }
 }
 
@@ -315,7 +314,7 @@ GprsPcu::EnsureClock()
     // TBF in its own). ScheduleWithContext takes over a reference, which the simulator drops
     // once the event has run: give it one of the block event's own.
     m_blockEvent->Ref();
-    Simulator::ScheduleWithContext(m_bss->GetCellContext(),
+    Simulator::ScheduleWithContext(m_llcUser.GetBss()->GetCellContext(),
                                    GprsBlockTiming::FrameStart(frame) - Simulator::Now(),
                                    PeekPointer(m_blockEvent));
 }

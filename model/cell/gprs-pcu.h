@@ -238,7 +238,6 @@ class GprsPcu : public Object,
     GprsBearer& GetLink(uint32_t index, GprsDirection dir);
     const GprsBearer& GetLink(uint32_t index, GprsDirection dir) const;
 
-    GprsCellNetworkUser* m_bss{nullptr};              //!< network side
     std::vector<GprsCellMobile> m_mss;                //!< mobiles
     std::array<std::array<GprsAirBlock, 8>, 2> m_air; //!< [direction][pdch] blocks in flight
     GprsUplinkBlockController m_uplinkBlocks;         //!< polls and USF grants of the uplink blocks
