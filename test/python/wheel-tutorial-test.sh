@@ -7,8 +7,8 @@
 # test/golden/). Not in .ci/test: pip compiles two of cppyy's packages; .ci/run runs it.
 # Debian's python3 (with python3-venv and libpython3-dev), whose release picks the wheel
 # (CPython 3.11 on Debian 12), not another Python found first on PATH. The module builds as
-# Debug (-O0, NS_LOG and NS_ASSERT on as by default): what is checked is its use from Python, and
-# unoptimised it compiles in less CPU time; its CSV is the optimised build's.
+# Debug (-O0, NS_LOG and NS_ASSERT on as by default): what is checked is its use from Python;
+# unoptimised it compiles in less CPU time, and its CSV must still be the golden one.
 # Usage: test/python/wheel-tutorial-test.sh [work directory, default ./build-python]
 set -euo pipefail
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
