@@ -6,9 +6,7 @@
 # runs, and at run 1 the golden CSV of that ns-3 release (test/golden/ns-VERSION/, else
 # test/golden/). Not in .ci/test: pip compiles two of cppyy's packages; .ci/run runs it.
 # Debian's python3 (with python3-venv and libpython3-dev), whose release picks the wheel
-# (CPython 3.11 on Debian 12), not another Python found first on PATH. The module builds as
-# Debug (-O0, NS_LOG and NS_ASSERT on as by default): what is checked is its use from Python;
-# unoptimised it compiles in less CPU time, and its CSV must still be the golden one.
+# (CPython 3.11 on Debian 12), not another Python found first on PATH.
 # Usage: test/python/wheel-tutorial-test.sh [work directory, default ./build-python]
 set -euo pipefail
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -30,7 +28,7 @@ generator=()
 [ -f "$work/build/CMakeCache.txt" ] || generator=(-G Ninja)
 cmake -S "$top" -B "$work/build" "${generator[@]}" -Dns3_DIR="$top/cmake/ns3-wheel" \
   -DNS3_WHEEL_PREFIX="$prefix" -DBUILD_TESTING=OFF -DCMAKE_INSTALL_PREFIX="$prefix" \
-  -DCMAKE_INSTALL_LIBDIR=lib64 -DCMAKE_BUILD_TYPE=Debug >/dev/null
+  -DCMAKE_INSTALL_LIBDIR=lib64 >/dev/null
 cmake --build "$work/build" --parallel "$(nproc)" --target gprs-tcp-tutorial >&2
 cmake --install "$work/build" >/dev/null
 version=$(sed -n 's/^set(PACKAGE_VERSION "\(.*\)")$/\1/p' "$prefix/lib64/cmake/ns3/ns3ConfigVersion.cmake")
