@@ -7,10 +7,12 @@
 # test/golden/). Not in .ci/test: pip compiles two of cppyy's packages; .ci/run runs it.
 # Debian's python3 (with python3-venv and libpython3-dev), whose release picks the wheel
 # (CPython 3.11 on Debian 12), not another Python found first on PATH.
-# Usage: test/python/wheel-tutorial-test.sh [work directory, default ./build-python]
+# Usage: test/python/wheel-tutorial-test.sh [work directory, default ./build-python] [cmake
+# arguments for the module's build, e.g. -DGPRS_DEBUG_INFO=OFF as .ci/run passes]
 set -euo pipefail
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 work=${1:-$top/build-python}
+shift $(($# > 0))
 mkdir -p "$work"
 work=$(cd "$work" && pwd)
 SECONDS=0
@@ -28,7 +30,7 @@ generator=()
 [ -f "$work/build/CMakeCache.txt" ] || generator=(-G Ninja)
 cmake -S "$top" -B "$work/build" "${generator[@]}" -Dns3_DIR="$top/cmake/ns3-wheel" \
   -DNS3_WHEEL_PREFIX="$prefix" -DBUILD_TESTING=OFF -DCMAKE_INSTALL_PREFIX="$prefix" \
-  -DCMAKE_INSTALL_LIBDIR=lib64 >/dev/null
+  -DCMAKE_INSTALL_LIBDIR=lib64 "$@" >/dev/null
 cmake --build "$work/build" --parallel "$(nproc)" --target gprs-tcp-tutorial >&2
 cmake --install "$work/build" >/dev/null
 version=$(sed -n 's/^set(PACKAGE_VERSION "\(.*\)")$/\1/p' "$prefix/lib64/cmake/ns3/ns3ConfigVersion.cmake")
