@@ -24,10 +24,11 @@ NS_LOG_COMPONENT_DEFINE("GprsTbfController");
 namespace
 {
 /**
- * Blocks whose store memory a pooled RLC entity keeps (6.7 KB): the short TBFs that carry TCP
- * ACKs (most TBFs) reuse it; a long TBF's store (up to 128 blocks, 53 KB) is freed at release,
+ * Blocks whose store memory a pooled RLC entity keeps (9.7 KB): the short TBFs that carry TCP
+ * ACKs (most TBFs) reuse it; a long TBF's store (up to 128 blocks, 78 KB) is freed at release,
  * so that a cell's pool does not hold the high-water memory of its busiest moment (the busy
- * network of gprs-benchmark, 500 cells: peak 368,612 KiB so, 560,092 KiB with whole stores).
+ * network of gprs-benchmark, 500 cells, measured with 416-octet blocks: peak 368,612 KiB so,
+ * 560,092 KiB with whole stores).
  */
 constexpr std::size_t kPooledStoreBlocks = 16;
 

@@ -40,7 +40,7 @@ Grow(std::vector<GprsRlcDataBlock>& blocks, uint16_t bsn)
 /**
  * The store's place for a block, grown to hold it. BSNs start at 0 in every TBF, so a TBF's
  * store is as large as the highest BSN it has used: the many short TBFs (an uplink TBF for a
- * burst of TCP ACKs carries a few blocks) hold a few blocks, not all 128 (416 octets each).
+ * burst of TCP ACKs carries a few blocks) hold a few blocks, not all 128 (608 octets each).
  * \param blocks the store
  * \param bsn the block's BSN
  * \return its place
