@@ -321,11 +321,17 @@ GprsGsmtapWriter::EncodeBlock(const GprsRadioBlockRecord& r, Link& link)
             r.tfi,
             r.cs,
             *r.ackNack,
-            r.contentionResolution ? std::optional<uint32_t>(GetTlli(r.ms)) : std::nullopt);
+            r.contentionResolution ? std::optional<uint32_t>(GetTlli(r.ms)) : std::nullopt,
+            r.tbfEst);
     case GprsControlMessage::PACKET_CONTROL_ACK:
         return GprsRlcMacEncoder::PacketControlAcknowledgement(GetTlli(r.ms));
     case GprsControlMessage::PACKET_UPLINK_DUMMY_CONTROL_BLOCK:
         return GprsRlcMacEncoder::PacketUplinkDummyControlBlock(GetTlli(r.ms));
+    case GprsControlMessage::PACKET_RESOURCE_REQUEST: {
+        GprsChannelRequestDescription request;
+        request.rlcMode = r.rlcMode;
+        return GprsRlcMacEncoder::PacketResourceRequest(GetTlli(r.ms), request);
+    }
     case GprsControlMessage::PACKET_DOWNLINK_ASSIGNMENT: {
         GprsDownlinkAssignment a;
         a.tlli = GetTlli(r.ms);

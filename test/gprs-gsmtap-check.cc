@@ -310,6 +310,8 @@ MessageType(GprsControlMessage msg)
         return 10;
     case GprsControlMessage::PACKET_UPLINK_DUMMY_CONTROL_BLOCK:
         return 3;
+    case GprsControlMessage::PACKET_RESOURCE_REQUEST:
+        return 5;
     }
     return 0;
 }
@@ -497,6 +499,7 @@ CheckBlock(Checker& c, const Decoded& p, const Expected& e, uint32_t tlliValue)
     }
     case GprsControlMessage::PACKET_CONTROL_ACK:
     case GprsControlMessage::PACKET_UPLINK_DUMMY_CONTROL_BLOCK:
+    case GprsControlMessage::PACKET_RESOURCE_REQUEST:
         c.Expect(p, where, "gsm_rlcmac.tlli", tlli);
         break;
     case GprsControlMessage::PACKET_DOWNLINK_ASSIGNMENT:

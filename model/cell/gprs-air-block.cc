@@ -39,6 +39,10 @@ GprsAirBlock::Describe(GprsDirection dir, const GprsCellMobile& ms, GprsRadioBlo
         r.ackNack = &ackNack;
         r.cs = ms.ul.cs;
         r.contentionResolution = ms.ul.rx && ms.ul.rx->IsTlliToEcho();
+        if (tbfEst)
+        {
+            r.tbfEst = final;
+        }
         break;
     case GprsControlMessage::PACKET_DOWNLINK_ASSIGNMENT:
         r.tfi = ms.dl.tfi;
@@ -58,6 +62,7 @@ GprsAirBlock::Describe(GprsDirection dir, const GprsCellMobile& ms, GprsRadioBlo
         break;
     case GprsControlMessage::PACKET_CONTROL_ACK:
     case GprsControlMessage::PACKET_UPLINK_DUMMY_CONTROL_BLOCK:
+    case GprsControlMessage::PACKET_RESOURCE_REQUEST:
         break;
     }
 }

@@ -41,6 +41,7 @@ struct GprsAirBlock
     GprsControlMessage msg{};          //!< the control message
     bool lost{false};                  //!< the receiver does not decode it
     bool final{false};                 //!< control: FAI of a Packet Uplink Ack/Nack
+    bool tbfEst{false};                //!< Packet Uplink Ack/Nack: the cell's TbfEst is on
     bool channelRequest{false};        //!< Packet Downlink Ack/Nack asks for an uplink TBF
     bool stalled{false};               //!< uplink data: SI = 1, the mobile's window stalled
     bool polled{false};                //!< downlink: RRBP valid

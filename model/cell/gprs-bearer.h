@@ -74,6 +74,13 @@ struct GprsBearer
                !tx->IsFinalSent() && llc.AllFramesInRlc();
     }
 
+    /// \return whether data waits for the next TBF: packets in the buffer or LLC frames that
+    ///         arrived after the countdown fixed the TBF's data
+    bool HasDataForNextTbf() const
+    {
+        return llc.HasDataForLlc() || !llc.AllFramesInRlc();
+    }
+
     /// \return whether the RLC data queued now ends the TBF (its last block carries FBI)
     /**
      * Hand packets of the LLC link to RLC where RLC needs them: the pull of a transmit
@@ -213,14 +220,16 @@ struct GprsBearer
     bool ackOwed{false};                        //!< uplink: a Packet Uplink Ack/Nack is due
     bool countdown{false};                      //!< uplink: CV counting, the TBF's data fixed
     bool closing{false};                        //!< downlink: the hold is over, FBI next
-    uint32_t blocksSincePoll{0};                //!< downlink data blocks since the last poll
-    uint32_t blocksSinceAck{0};                 //!< uplink blocks received since the last ack
-    uint32_t acked{0};                          //!< blocks acknowledged by the last Ack/Nack
-    uint32_t nacked{0};                         //!< blocks negatively acknowledged by it
-    std::optional<double> ciReportDb;           //!< receiver's last reported C/I
-    Time lastBlock;                             //!< when the TBF last got a block
-    uint8_t tfi{0};                             //!< TFI while the TBF holds one
-    std::array<uint8_t, 8> usf{};               //!< uplink: USF per assigned timeslot
+    bool resourceRequest{false};      //!< uplink: the next TBF was asked for in a Packet Resource
+                                      //!< Request, to be assigned on PACCH
+    uint32_t blocksSincePoll{0};      //!< downlink data blocks since the last poll
+    uint32_t blocksSinceAck{0};       //!< uplink blocks received since the last ack
+    uint32_t acked{0};                //!< blocks acknowledged by the last Ack/Nack
+    uint32_t nacked{0};               //!< blocks negatively acknowledged by it
+    std::optional<double> ciReportDb; //!< receiver's last reported C/I
+    Time lastBlock;                   //!< when the TBF last got a block
+    uint8_t tfi{0};                   //!< TFI while the TBF holds one
+    std::array<uint8_t, 8> usf{};     //!< uplink: USF per assigned timeslot
 };
 
 inline GprsTxReadiness

@@ -72,6 +72,10 @@ GprsPacch::Receive(const GprsAirBlock& air)
             {
                 m_tbfs.PollUnanswered(air.ms, air.purpose);
             }
+            else if (air.msg == GprsControlMessage::PACKET_RESOURCE_REQUEST)
+            {
+                m_tbfs.ResourceRequested(air.ms);
+            }
             else
             {
                 m_tbfs.ReleaseTbf(air.ms, GprsDirection::UPLINK, false);

@@ -567,11 +567,18 @@ GprsPcu::TransmitUplink(uint8_t pdch)
             return; // the mobile missed the poll: the block stays empty
         }
         GprsCellMobile& ms = m_mss[r.ms];
-        PutControl(air,
-                   r.ms,
-                   r.purpose == GprsPollPurpose::DL_DATA
-                       ? GprsControlMessage::PACKET_DOWNLINK_ACK_NACK
-                       : GprsControlMessage::PACKET_CONTROL_ACK);
+        GprsControlMessage answer = GprsControlMessage::PACKET_CONTROL_ACK;
+        if (r.purpose == GprsPollPurpose::DL_DATA)
+        {
+            answer = GprsControlMessage::PACKET_DOWNLINK_ACK_NACK;
+        }
+        else if (r.purpose == GprsPollPurpose::UL_FINAL && m_tbfEst && ms.ul.HasDataForNextTbf())
+        {
+            // TBF_EST was set in the final Packet Uplink Ack/Nack: data that came after the
+            // countdown asks for the next TBF in the reserved block (TS 44.060 9.3.2.4.2).
+            answer = GprsControlMessage::PACKET_RESOURCE_REQUEST;
+        }
+        PutControl(air, r.ms, answer);
         air.purpose = r.purpose;
         if (r.purpose == GprsPollPurpose::DL_DATA && ms.dl.rx)
         {
@@ -713,6 +720,7 @@ GprsPcu::SendControl(uint8_t pdch)
         if (due->msg == GprsControlMessage::PACKET_UPLINK_ACK_NACK)
         {
             air.ackNack = m_mss[index].ul.rx->GetAckNack();
+            air.tbfEst = m_tbfEst;
         }
         m_pacch.Sent(index, due->msg);
         air.polled = due->poll.has_value();
@@ -781,6 +789,11 @@ GprsPcu::SendDownlinkData(uint8_t pdch)
         link.pollOutstanding = true;
         link.blocksSincePoll = 0;
         air.polled = true;
+        if (link.tbf.GetState() == GprsTbfState::FINISHED)
+        {
+            link.tbf.FinalBlockPolled(m_blockStart); // T3191 (re)starts
+            m_tbfs.ArmTimer(index, GprsDirection::DOWNLINK);
+        }
     }
     if (!m_rlcBlockTrace.IsEmpty())
     {

@@ -107,6 +107,16 @@ GprsTbfSettings::AddAttributes(TypeId tid)
                       UintegerValue(16),
                       MakeUintegerAccessor(&GprsTbfSettings::m_ulAckInterval),
                       MakeUintegerChecker<uint32_t>(1, 64))
+        .AddAttribute("T3191",
+                      "The network waits this long for the Packet Downlink Ack/Nack that "
+                      "answers the final block (FBI) of a downlink TBF, restarted with every "
+                      "polled repetition of that block; at expiry it releases the TBF and its "
+                      "TFI may be reused at once (TS 44.060 9.3.2.5, 9.3.3.5, clause 13.2). "
+                      "N3105 usually ends an unanswered TBF first. Default 5 s as osmo-pcu; "
+                      "0 disables.",
+                      TimeValue(Seconds(5)),
+                      MakeTimeAccessor(&GprsTbfSettings::m_t3191),
+                      MakeTimeChecker(Seconds(0), Seconds(60)))
         .AddAttribute("T3192",
                       "After its downlink TBF ends the mobile listens to PACCH this long, "
                       "so a new downlink TBF is assigned there without CCCH delay "
@@ -216,9 +226,21 @@ GprsTbfSettings::AddAttributes(TypeId tid)
         .AddAttribute("RetryAfterAbort",
                       "After an abnormal TBF release, send the LLC frames not known to be "
                       "delivered again on the next TBF (TS 44.060 clause 8.7.2 'abnormal "
-                      "release with retry'); false loses them (counted and traced).",
+                      "release with retry'); false loses them (counted and traced). RLC "
+                      "acknowledged mode only: in unacknowledged mode the frames RLC took end "
+                      "with the TBF, as no block is sent twice (TS 44.060 9.3.3).",
                       BooleanValue(true),
                       MakeBooleanAccessor(&GprsTbfSettings::m_retryAfterAbort),
+                      MakeBooleanChecker())
+        .AddAttribute("TbfEst",
+                      "Release 99: the final Packet Uplink Ack/Nack carries TBF_EST = 1, so a "
+                      "mobile whose data came after its countdown asks for the next uplink TBF "
+                      "in the block reserved for its answer (Packet Resource Request instead "
+                      "of Packet Control Ack) and gets it on PACCH, without a new access "
+                      "(TS 44.060 9.3.2.4.2, 11.2.28). Default true: osmo-pcu sets TBF_EST = 1. "
+                      "False: Release 97, the data waits for a random access after the TBF.",
+                      BooleanValue(true),
+                      MakeBooleanAccessor(&GprsTbfSettings::m_tbfEst),
                       MakeBooleanChecker());
 }
 
@@ -234,6 +256,7 @@ GprsTbfSettings::GetTbfConfig(GprsDirection dir) const
         c.releaseNormal = m_t3193;
         c.releaseAbnormal = m_t3195;
         c.pacchAfterRelease = m_t3192;
+        c.finalAckWait = m_t3191;
         c.pollMax = m_n3105Max;
     }
     else
@@ -316,6 +339,10 @@ GprsTbfController::TimerExpired(uint32_t index, GprsDirection dir)
         break;
     case GprsTbfTimer::HOLD:
         EndHold(index, dir);
+        break;
+    case GprsTbfTimer::FINAL_ACK:
+        NS_LOG_INFO("MS " << index << " T3191 expired");
+        ReleaseTbf(index, dir, true);
         break;
     case GprsTbfTimer::RELEASE:
         NS_LOG_LOGIC("MS " << index << " " << ToString(dir) << " TFI free again");
@@ -482,17 +509,19 @@ GprsTbfController::RequestTbf(uint32_t index, GprsDirection dir)
         return; // establishment under way, TBF open, its TFI still held, or the mobile not
                 // (yet) in the cell: CheckIdle() asks again afterwards
     }
-    if (dir == GprsDirection::DOWNLINK && ms.IsOnPacch(now))
+    if (link.resourceRequest || (dir == GprsDirection::DOWNLINK && ms.IsOnPacch(now)))
     {
-        // The mobile listens to PACCH: Packet Downlink Assignment there (TS 44.060 8.1.1.1.3).
+        // The mobile listens to PACCH: Packet Downlink Assignment there (TS 44.060 8.1.1.1.3),
+        // or the Packet Uplink Assignment that answers its Packet Resource Request.
+        link.resourceRequest = false;
         link.tbf.RequestOnPacch(now);
         ArmTimer(index, dir);
         m_user.EnsureClock();
     }
-    else if (dir == GprsDirection::UPLINK && (ms.dl.tbf.GetState() == GprsTbfState::FLOW ||
-                                              ms.dl.tbf.GetState() == GprsTbfState::FINISHED))
+    else if (dir == GprsDirection::UPLINK && ms.dl.tbf.IsOpen())
     {
-        // Channel Request Description in the next Packet Downlink Ack/Nack (TS 44.060 9.3.2.4).
+        // Channel Request Description in the next Packet Downlink Ack/Nack (TS 44.060 9.3.2.4,
+        // 11.2.6): any polled one, a keep-alive's during delayed release too (osmo-pcu).
         link.tbf.RequestOnAckNack(now);
         ArmTimer(index, dir);
     }
@@ -572,6 +601,7 @@ GprsTbfController::Reselect(uint32_t index)
             ReleaseTbf(index, dir, true, true);
         }
         link.llc.DropAllFrames(); // kept for a retry in the old cell
+        link.resourceRequest = false;
         // The new cell knows nothing of the old cell's TBFs and TFIs.
         link.tbf.Reset();
         ArmTimer(index, dir);
@@ -618,9 +648,12 @@ GprsTbfController::ReleaseTbf(uint32_t index, GprsDirection dir, bool abnormal, 
         link.cs = GprsCodingScheme::CS1;
     }
     // Frames of this TBF not known to be delivered: kept for the next TBF after an abnormal
-    // release with retry; lost otherwise (unacknowledged mode ends with its tail lost). Frames
-    // queued after the TBF could take no more wait for the next one.
-    link.llc.EndTbf(abnormal && !flush && m_settings.m_retryAfterAbort);
+    // release with retry in acknowledged mode; lost otherwise: unacknowledged mode sends no
+    // block twice (TS 44.060 9.3.3), so those RLC took end with the TBF. Frames queued after the
+    // TBF could take no more wait for the next one.
+    const bool acknowledged =
+        !link.tx || link.tx->GetParameters().GetMode() == GprsRlcMode::ACKNOWLEDGED;
+    link.llc.EndTbf(abnormal && !flush && m_settings.m_retryAfterAbort && acknowledged);
     // Nothing of this TBF may reach its successor.
     m_user.ForgetTbf(index, dir);
     link.ackOwed = false;
@@ -648,6 +681,14 @@ GprsTbfController::ReleaseTbf(uint32_t index, GprsDirection dir, bool abnormal, 
     NS_LOG_INFO("MS " << index << " " << ToString(dir) << " TBF released"
                       << (abnormal ? " abnormally" : ""));
     CheckIdle(index, dir);
+}
+
+void
+GprsTbfController::ResourceRequested(uint32_t index)
+{
+    NS_LOG_INFO("MS " << index << " asks for its next uplink TBF (Packet Resource Request)");
+    m_mss[index].ul.resourceRequest = true;
+    ReleaseTbf(index, GprsDirection::UPLINK, false); // CheckIdle() asks on PACCH
 }
 
 void
@@ -721,12 +762,9 @@ GprsTbfController::PollFailed(uint32_t index)
 {
     GprsBearer& dl = m_mss[index].dl;
     dl.pollOutstanding = false;
-    if (m_settings.m_rlcMode == GprsRlcMode::UNACKNOWLEDGED && dl.tx->IsFinalSent())
-    {
-        // Unacknowledged mode: nothing to recover; the TBF ends (T3191 in TS 44.060 9.3.3.5).
-        ReleaseTbf(index, GprsDirection::DOWNLINK, false);
-    }
-    else if (dl.tbf.PollFailed())
+    // The final block goes again with a new poll (GprsBearer::PrepareTx), until its Ack/Nack,
+    // N3105 or T3191.
+    if (dl.tbf.PollFailed())
     {
         NS_LOG_INFO("MS " << index << " N3105 expired");
         ReleaseTbf(index, GprsDirection::DOWNLINK, true);

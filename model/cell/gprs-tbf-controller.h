@@ -39,7 +39,7 @@ namespace ns3
 struct GprsTbfSettings
 {
     /**
-     * Add the TBF attributes, from DownlinkAssignmentDelay to RetryAfterAbort, to the TypeId
+     * Add the TBF attributes, from DownlinkAssignmentDelay to TbfEst, to the TypeId
      * of a class derived from GprsTbfSettings.
      * \param tid the TypeId
      * \return tid
@@ -63,6 +63,7 @@ struct GprsTbfSettings
     Ptr<RandomVariableStream> m_ulAccessDelay;     //!< random access + assignment delay
     uint32_t m_pollInterval;                       //!< poll every N downlink data blocks
     uint32_t m_ulAckInterval;                      //!< uplink Ack/Nack every N blocks
+    Time m_t3191;                                  //!< DL final block's Ack/Nack wait
     Time m_t3192;                                  //!< PACCH reachability after a DL TBF
     Time m_t3193;                                  //!< DL TFI reuse wait after normal release
     Time m_t3195;                                  //!< DL TFI reuse wait after N3105 expiry
@@ -78,6 +79,7 @@ struct GprsTbfSettings
     uint32_t m_n3101Max;                           //!< unused USF grants before abort
     uint32_t m_n3103Max;                           //!< final uplink Ack/Nack repetitions
     bool m_retryAfterAbort;                        //!< requeue undelivered LLC frames
+    bool m_tbfEst;                                 //!< TBF_EST in final uplink Ack/Nacks
 };
 
 /**
@@ -168,6 +170,13 @@ class GprsTbfController
      */
     void ArmTimer(uint32_t index, GprsDirection dir);
     /**
+     * The mobile answered the final Packet Uplink Ack/Nack with a Packet Resource Request
+     * (TBF_EST, TS 44.060 9.3.2.4.2): the uplink TBF ends normally and the next one is assigned
+     * on PACCH.
+     * \param index the mobile
+     */
+    void ResourceRequested(uint32_t index);
+    /**
      * The downlink TBF is no longer there to carry a channel request: an uplink request waiting
      * for a Packet Downlink Ack/Nack goes to random access.
      * \param index the mobile
@@ -180,7 +189,7 @@ class GprsTbfController
      */
     void PollUnanswered(uint32_t index, GprsPollPurpose purpose);
     /**
-     * A poll of the downlink TBF failed: count N3105 (or end an unacknowledged TBF).
+     * A poll of the downlink TBF failed: count N3105, in both RLC modes (TS 44.060 13.3).
      * \param index the mobile
      */
     void PollFailed(uint32_t index);

@@ -12,6 +12,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 
 /**
  * \file
@@ -83,6 +84,9 @@ struct GprsRadioBlockRecord
     bool channelRequest{false};       //!< Packet Downlink Ack/Nack: asks for an uplink TBF
     bool contentionResolution{false}; //!< Packet Uplink Ack/Nack: carries the mobile's TLLI as
                                       //!< CONTENTION_RESOLUTION_TLLI (TS 44.060 7.1.2.3)
+    /// Packet Uplink Ack/Nack: TBF_EST of its Release 99 additions (set on the final one when
+    /// the cell's TbfEst is on); none: the cell sends Release 97 messages without them
+    std::optional<bool> tbfEst;
     GprsCodingScheme cs{GprsCodingScheme::CS1};     //!< data: its CS; Packet Uplink Ack/Nack and
                                                     //!< Packet Uplink Assignment: the CS commanded
     GprsRlcMode rlcMode{GprsRlcMode::ACKNOWLEDGED}; //!< RLC mode of the cell's TBFs

@@ -35,6 +35,8 @@ constexpr uint8_t kPacketControlAcknowledgement = 0b000001;
 constexpr uint8_t kPacketDownlinkAckNack = 0b000010;
 /// Packet Uplink Dummy Control Block.
 constexpr uint8_t kPacketUplinkDummyControlBlock = 0b000011;
+/// Packet Resource Request.
+constexpr uint8_t kPacketResourceRequest = 0b000101;
 
 /// CTRL_ACK '10': a control block with RBSN = 0 received, none with RBSN = 1 (Table 11.2.2.2).
 constexpr uint8_t kCtrlAckRbsn0 = 0b10;
@@ -292,11 +294,7 @@ GprsRlcMacEncoder::PacketDownlinkAckNack(
     w.Put(request.has_value(), 1, "Channel Request Description present");
     if (request)
     {
-        w.Put(request->peakThroughputClass, 4, "PEAK_THROUGHPUT_CLASS");
-        w.Put(request->radioPriority, 2, "RADIO_PRIORITY");
-        w.Put(request->rlcMode == GprsRlcMode::UNACKNOWLEDGED, 1, "RLC_MODE");
-        w.Put(request->llcPduNotAck, 1, "LLC_PDU_TYPE");
-        w.Put(request->rlcOctetCount, 16, "RLC_OCTET_COUNT");
+        PutChannelRequestDescription(w, *request);
     }
     // Channel Quality Report struct: C_VALUE, RXQUAL, SIGN_VAR, then no I_LEVEL_TN0..7.
     w.Put(0, 6, "C_VALUE");
@@ -306,12 +304,24 @@ GprsRlcMacEncoder::PacketDownlinkAckNack(
     return w.FinishWithPadding();
 }
 
+void
+GprsRlcMacEncoder::PutChannelRequestDescription(GprsBitWriter& w,
+                                                const GprsChannelRequestDescription& request)
+{
+    w.Put(request.peakThroughputClass, 4, "PEAK_THROUGHPUT_CLASS");
+    w.Put(request.radioPriority, 2, "RADIO_PRIORITY");
+    w.Put(request.rlcMode == GprsRlcMode::UNACKNOWLEDGED, 1, "RLC_MODE");
+    w.Put(request.llcPduNotAck, 1, "LLC_PDU_TYPE");
+    w.Put(request.rlcOctetCount, 16, "RLC_OCTET_COUNT");
+}
+
 std::vector<uint8_t>
 GprsRlcMacEncoder::PacketUplinkAckNack(const GprsDownlinkMacHeader& mac,
                                        uint8_t tfi,
                                        GprsCodingScheme command,
                                        const GprsRlcAckNackDescription& ackNack,
-                                       std::optional<uint32_t> contentionResolutionTlli)
+                                       std::optional<uint32_t> contentionResolutionTlli,
+                                       std::optional<bool> tbfEst)
 {
     GprsBitWriter w(GprsRlcMacBlockOctets(GprsCodingScheme::CS1));
     PutDownlinkControlHeader(w, mac);
@@ -331,6 +341,13 @@ GprsRlcMacEncoder::PacketUplinkAckNack(const GprsDownlinkMacHeader& mac,
     w.Put(0, 1, "Power Control Parameters present");
     w.Put(0, 1, "Extension Bits present");
     w.Put(0, 1, "'0' (formerly Fixed Allocation)");
+    if (tbfEst)
+    {
+        w.Put(1, 1, "Additions for R99");
+        w.Put(0, 1, "Packet Extended Timing Advance present");
+        w.Put(*tbfEst, 1, "TBF_EST");
+        w.Put(0, 1, "Additions for Rel-5 absent");
+    }
     return w.FinishWithPadding();
 }
 
@@ -352,6 +369,25 @@ GprsRlcMacEncoder::PacketUplinkDummyControlBlock(uint32_t tlli)
     PutUplinkControlHeader(w);
     w.Put(kPacketUplinkDummyControlBlock, 6, "MESSAGE_TYPE");
     w.Put(tlli, 32, "TLLI");
+    return w.FinishWithPadding();
+}
+
+std::vector<uint8_t>
+GprsRlcMacEncoder::PacketResourceRequest(uint32_t tlli,
+                                         const GprsChannelRequestDescription& request)
+{
+    GprsBitWriter w(GprsRlcMacBlockOctets(GprsCodingScheme::CS1));
+    PutUplinkControlHeader(w);
+    w.Put(kPacketResourceRequest, 6, "MESSAGE_TYPE");
+    w.Put(0, 1, "ACCESS_TYPE present");
+    w.Put(1, 1, "TLLI (not Global TFI)");
+    w.Put(tlli, 32, "TLLI");
+    w.Put(0, 1, "MS Radio Access Capability 2 present");
+    PutChannelRequestDescription(w, request);
+    w.Put(0, 1, "CHANGE_MARK present");
+    w.Put(0, 6, "C_VALUE");
+    w.Put(0, 1, "SIGN_VAR present");
+    w.Put(0, 8, "I_LEVEL_TN0..7 present");
     return w.FinishWithPadding();
 }
 

@@ -225,6 +225,9 @@ class GprsRlcMacEncoder
      * \param command the coding scheme the mobile shall use
      * \param ackNack FAI, SSN and the RBB
      * \param contentionResolutionTlli the mobile's TLLI, echoed; none: absent
+     * \param tbfEst TBF_EST of the Release 99 additions (set on a final Ack/Nack, the mobile
+     *        may ask for a new uplink TBF in its answer: clause 9.3.2.4.2); none: a Release 97
+     *        message without those additions
      * \return a CS-1 block
      */
     static std::vector<uint8_t> PacketUplinkAckNack(
@@ -232,7 +235,8 @@ class GprsRlcMacEncoder
         uint8_t tfi,
         GprsCodingScheme command,
         const GprsRlcAckNackDescription& ackNack,
-        std::optional<uint32_t> contentionResolutionTlli = std::nullopt);
+        std::optional<uint32_t> contentionResolutionTlli = std::nullopt,
+        std::optional<bool> tbfEst = std::nullopt);
 
     /**
      * Packet Control Acknowledgement (TS 44.060 clause 11.2.2), uplink, RLC/MAC control block
@@ -242,6 +246,18 @@ class GprsRlcMacEncoder
      * \return a CS-1 block
      */
     static std::vector<uint8_t> PacketControlAcknowledgement(uint32_t tlli);
+
+    /**
+     * Packet Resource Request (TS 44.060 clause 11.2.16), uplink: the mobile addressed by its
+     * TLLI asks for an uplink TBF, here in the block the final Packet Uplink Ack/Nack reserved
+     * (TBF_EST, clause 9.3.2.4.2); no access type, radio access capability, change mark or
+     * interference levels; C_VALUE 0 as in the model's Packet Downlink Ack/Nack.
+     * \param tlli the mobile's TLLI
+     * \param request the Channel Request Description IE (clause 12.7)
+     * \return a CS-1 block
+     */
+    static std::vector<uint8_t> PacketResourceRequest(uint32_t tlli,
+                                                      const GprsChannelRequestDescription& request);
 
     /**
      * Packet Uplink Dummy Control Block (TS 44.060 clause 11.2.8b), uplink.
@@ -293,6 +309,10 @@ class GprsRlcMacEncoder
                                    uint32_t tlli);
     /// \param w a block being written \param ackNack the Ack/Nack Description IE (clause 12.3)
     static void PutAckNack(GprsBitWriter& w, const GprsRlcAckNackDescription& ackNack);
+    /// \param w a block being written \param request the Channel Request Description IE
+    /// (clause 12.7)
+    static void PutChannelRequestDescription(GprsBitWriter& w,
+                                             const GprsChannelRequestDescription& request);
     /// \param w a block being written: Packet Timing Advance IE, TIMING_ADVANCE_VALUE 0 (12.12)
     static void PutTimingAdvance(GprsBitWriter& w);
     /**

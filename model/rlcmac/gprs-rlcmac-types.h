@@ -112,6 +112,8 @@ enum class GprsControlMessage : uint8_t
     PACKET_DOWNLINK_ASSIGNMENT,        //!< downlink TBF assignment on PACCH
     PACKET_UPLINK_ASSIGNMENT,          //!< uplink TBF assignment on PACCH
     PACKET_UPLINK_DUMMY_CONTROL_BLOCK, //!< extended uplink TBF: a granted block without data
+    PACKET_RESOURCE_REQUEST, //!< mobile's request for a new uplink TBF in the final Packet
+                             //!< Uplink Ack/Nack's reserved block (TBF_EST, TS 44.060 9.3.2.4.2)
 };
 
 /// TS 44.060 names of the control messages.
@@ -119,13 +121,14 @@ template <>
 struct GprsEnumText<GprsControlMessage>
 {
     /// names
-    static constexpr std::array<const char*, 6> kNames{
+    static constexpr std::array<const char*, 7> kNames{
         "PACKET_DOWNLINK_ACK_NACK",
         "PACKET_UPLINK_ACK_NACK",
         "PACKET_CONTROL_ACK",
         "PACKET_DOWNLINK_ASSIGNMENT",
         "PACKET_UPLINK_ASSIGNMENT",
         "PACKET_UPLINK_DUMMY_CONTROL_BLOCK",
+        "PACKET_RESOURCE_REQUEST",
     };
     static constexpr const char* kWhat = "control message"; //!< what a value is
 };

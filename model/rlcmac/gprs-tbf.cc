@@ -176,6 +176,17 @@ GprsTbf::Finish()
 }
 
 void
+GprsTbf::FinalBlockPolled(Time now)
+{
+    Require(m_dir == GprsDirection::DOWNLINK && m_state == GprsTbfState::FINISHED,
+            "FinalBlockPolled");
+    if (m_config.finalAckWait.IsStrictlyPositive())
+    {
+        m_deadline = now + m_config.finalAckWait;
+    }
+}
+
+void
 GprsTbf::PollAnswered()
 {
     Require(IsOpen(), "PollAnswered");
@@ -219,7 +230,10 @@ void
 GprsTbf::Release(Time now, bool abnormal)
 {
     Require(m_state != GprsTbfState::NONE && m_state != GprsTbfState::RELEASED, "Release");
-    const Time wait = abnormal ? m_config.releaseAbnormal : m_config.releaseNormal;
+    const Time wait = m_finalAckExpired ? Time(0)
+                      : abnormal        ? m_config.releaseAbnormal
+                                        : m_config.releaseNormal;
+    m_finalAckExpired = false;
     m_abnormal = abnormal;
     m_released = now;
     m_assignmentPending = false;
@@ -241,6 +255,7 @@ GprsTbf::Reset()
 {
     Enter(GprsTbfState::NONE);
     m_abnormal = false;
+    m_finalAckExpired = false;
     m_assignmentPending = false;
     m_pollCounter = 0;
     m_grantCounter = 0;
@@ -263,6 +278,10 @@ GprsTbf::Expire(Time now)
         }
         m_deadline.reset();
         return GprsTbfTimer::HOLD;
+    case GprsTbfState::FINISHED:
+        m_deadline.reset();
+        m_finalAckExpired = true;
+        return GprsTbfTimer::FINAL_ACK;
     default:
         m_deadline.reset();
         return GprsTbfTimer::ACCESS;

@@ -65,6 +65,7 @@ enum class GprsTbfTimer : uint8_t
     KEEP_ALIVE, //!< during a hold: time for a keep-alive block
     HOLD,       //!< the hold is over: the owner ends the TBF (final block or final Ack/Nack)
     RELEASE,    //!< the TFI may be reused: the TBF is NONE again
+    FINAL_ACK,  //!< T3191: the final block's Ack/Nack never came; the owner releases the TBF
 };
 
 /**
@@ -79,6 +80,7 @@ struct GprsTbfConfig
     Time releaseNormal;        //!< TFI reuse wait after a normal release: T3193 (DL), 0 (UL)
     Time releaseAbnormal;      //!< TFI reuse wait after an abnormal release: T3195 (DL), T3169 (UL)
     Time pacchAfterRelease;    //!< the mobile listens to PACCH after a normal release: T3192 (DL)
+    Time finalAckWait;         //!< DL: from each polled final block to release: T3191; 0: none
     uint32_t pollMax{8};       //!< N3105 (DL: unanswered polls), N3103 (UL: final Ack/Nack repeats)
     uint32_t grantMax{10};     //!< N3101 (UL: USF grants without data); unused on the DL
     uint32_t assignmentMax{3}; //!< unanswered PACCH assignments before falling back to CCCH
@@ -223,6 +225,14 @@ class GprsTbf
     void Resume();
     /// The final block is sent (DL) or received (UL).
     void Finish();
+    /**
+     * Downlink: once the final block is sent, a block went with a poll (the FBI block itself,
+     * or another where the mobile answers polls). T3191 starts again (TS 44.060 9.3.2.5,
+     * 9.3.3.5; osmo-pcu restarts it with every polled final block): if no Packet Downlink
+     * Ack/Nack ends the TBF before it expires, Expire() says FINAL_ACK.
+     * \param now current time
+     */
+    void FinalBlockPolled(Time now);
     /// A poll was answered (DL: Packet Downlink Ack/Nack) or data was received (UL): N3105 = 0.
     void PollAnswered();
     /**
@@ -245,7 +255,8 @@ class GprsTbf
 
     /**
      * The TBF ends (from any state but NONE and RELEASED). Its TFI is kept for the release
-     * timer, or freed at once if that timer is zero.
+     * timer, or freed at once if that timer is zero or T3191 expired (the network waited for
+     * the mobile through T3191 already: TS 44.060 13.2).
      * \param now current time
      * \param abnormal counter expiry, outage or reselection rather than a completed transfer
      */
@@ -261,7 +272,8 @@ class GprsTbf
     /**
      * The deadline has come: ACCESS_CCCH stays (the owner decides whether the access worked);
      * HOLD stays, with the next keep-alive scheduled, and moves to FINISHED only through the
-     * owner (it sends the final block); RELEASED frees the TFI and moves to NONE.
+     * owner (it sends the final block); FINISHED (downlink, T3191) stays for the owner to
+     * release abnormally; RELEASED frees the TFI and moves to NONE.
      * \param now current time, at or after the deadline
      * \return which timer expired
      */
@@ -277,6 +289,7 @@ class GprsTbf
     bool m_abnormal{false};                       //!< RELEASED: abnormally
     bool m_assignmentPending{false};              //!< PACCH assignment sent, not yet acknowledged
     bool m_onePhaseAccess{false};                 //!< uplink, established through CCCH
+    bool m_finalAckExpired{false};                //!< FINISHED: T3191 expired
     uint32_t m_assignments{0};                    //!< PACCH assignments unanswered
     uint32_t m_pollCounter{0};                    //!< N3105 / N3103
     uint32_t m_grantCounter{0};                   //!< N3101

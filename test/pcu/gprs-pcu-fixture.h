@@ -784,6 +784,19 @@ TimeAttribute(Ptr<GprsPcu> pcu, const std::string& name)
     return v.Get();
 }
 
+/**
+ * \param pcu the PCU
+ * \param name an unsigned integer attribute
+ * \return its value
+ */
+inline uint64_t
+UintegerAttribute(Ptr<GprsPcu> pcu, const std::string& name)
+{
+    UintegerValue v;
+    pcu->GetAttribute(name, v);
+    return v.Get();
+}
+
 } // namespace gprs_pcu_test
 
 #endif /* GPRS_PCU_FIXTURE_H */

@@ -343,6 +343,45 @@ TEST(GprsRlcMacEncoder, PacketUplinkAckNack)
                     true));
 }
 
+TEST(GprsRlcMacEncoder, PacketUplinkAckNackWithTheRelease99AdditionsCarriesTbfEst)
+{
+    // TS 44.060 clause 11.2.28: after the bit once used for fixed allocation, '1' (Additions for
+    // R99), no Packet Extended Timing Advance, TBF_EST, '0' (no Rel-5 additions).
+    const GprsRlcAckNackDescription ackNack(true, 127, 1);
+    const std::string common = "01 00 1 110"
+                               "001001 00"
+                               "00 00100"
+                               "0 10"
+                               "1 1111111" +
+                               RbbBits(1) + "0 0 0 0 0";
+    for (const bool tbfEst : {true, false})
+    {
+        EXPECT_EQ(GprsRlcMacEncoder::PacketUplinkAckNack({6, true, 0},
+                                                         4,
+                                                         GprsCodingScheme::CS3,
+                                                         ackNack,
+                                                         std::nullopt,
+                                                         tbfEst),
+                  Block(common + "1 0" + (tbfEst ? "1" : "0") + "0", 23, true))
+            << tbfEst;
+    }
+}
+
+TEST(GprsRlcMacEncoder, PacketResourceRequest)
+{
+    GprsChannelRequestDescription request;
+    request.rlcMode = GprsRlcMode::UNACKNOWLEDGED;
+    // TS 44.060 clause 11.2.16: MESSAGE_TYPE 000101, no ACCESS_TYPE, '1' TLLI, no MS Radio
+    // Access Capability 2, the Channel Request Description IE (clause 12.7), no CHANGE_MARK,
+    // C_VALUE, no SIGN_VAR, no I_LEVEL_TN0..7.
+    EXPECT_EQ(GprsRlcMacEncoder::PacketResourceRequest(0xC0000003, request),
+              Block("01 00000 0 000101 0 1 11000000000000000000000000000011 0"
+                    "0000 00 1 1 0000000000000000"
+                    "0 000000 0 00000000",
+                    23,
+                    true));
+}
+
 TEST(GprsRlcMacEncoder, PacketControlAcknowledgementAndDummyBlocks)
 {
     const std::string tlli = "11000000000000000000000000000011";

@@ -59,6 +59,7 @@ class TbfCell : public GprsTbfControllerUser
         settings.m_n3101Max = 8;
         settings.m_n3103Max = 4;
         settings.m_retryAfterAbort = false;
+        settings.m_tbfEst = false;
         const auto uniform = CreateObject<GprsUnitUniformRandomVariable>();
         uniform->SetStream(1);
         mss.reserve(mobiles);

@@ -201,6 +201,31 @@ TEST(GprsTbf, AbnormalDownlinkReleaseHoldsTheTfiForT3195AndLeavesPacch)
     EXPECT_TRUE(tbf.CanRequest());
 }
 
+TEST(GprsTbf, T3191RunsFromEachPolledFinalBlockAndItsExpiryFreesTheTfiAtOnce)
+{
+    GprsTbfConfig config = DownlinkConfig();
+    config.finalAckWait = Seconds(5);
+    GprsTbf tbf = Established(GprsDirection::DOWNLINK, config);
+    EXPECT_THROW(tbf.FinalBlockPolled(Seconds(2)), std::logic_error) << "no final block yet";
+    tbf.Finish();
+    EXPECT_FALSE(tbf.GetDeadline().has_value()) << "T3191 starts with the poll";
+    tbf.FinalBlockPolled(Seconds(2));
+    EXPECT_EQ(*tbf.GetDeadline(), Seconds(7));
+    tbf.FinalBlockPolled(Seconds(3));
+    EXPECT_EQ(*tbf.GetDeadline(), Seconds(8)) << "restarted by the next polled final block";
+    EXPECT_EQ(tbf.Expire(Seconds(8)), GprsTbfTimer::FINAL_ACK);
+    EXPECT_EQ(tbf.GetState(), GprsTbfState::FINISHED) << "the owner releases";
+    tbf.Release(Seconds(8), true);
+    EXPECT_EQ(tbf.GetState(), GprsTbfState::NONE) << "no T3195 after T3191";
+    EXPECT_TRUE(tbf.CanRequest());
+    // The next TBF's abnormal release waits for T3195 again.
+    tbf.StartAccess(Seconds(9), MilliSeconds(100));
+    tbf.Expire(Seconds(9.1));
+    tbf.Establish(Seconds(9.1));
+    tbf.Release(Seconds(10), true);
+    EXPECT_EQ(tbf.GetState(), GprsTbfState::RELEASED);
+}
+
 TEST(GprsTbf, NormalDownlinkReleaseKeepsTheMobileOnPacchForT3192)
 {
     GprsTbf tbf = Established(GprsDirection::DOWNLINK, DownlinkConfig());
