@@ -4,6 +4,8 @@
 
 #include "gprs-bearer.h"
 
+#include "ns3/simulator.h"
+
 namespace ns3
 {
 
@@ -80,6 +82,7 @@ GprsBearer::UpdateCs()
     }
     report.blocksAcked = acked;
     report.blocksNacked = nacked;
+    report.time = Simulator::Now();
     cs = linkAdaptation->SelectCodingScheme(report);
 }
 

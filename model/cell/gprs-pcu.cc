@@ -585,7 +585,7 @@ GprsPcu::TransmitUplink(uint8_t pdch)
             air.ackNack = ms.dl.rx->GetAckNack();
             // The Channel Request Description rides on this Ack/Nack.
             air.channelRequest = ms.ul.tbf.GetState() == GprsTbfState::CHANNEL_REQUEST;
-            ms.dl.ciReportDb = ms.radio.GetCiDb();
+            ms.dl.ciReportDb = ms.dl.linkAdaptation->GetCiReport();
         }
         CountControl(GprsDirection::UPLINK, pdch, air);
         return;
@@ -630,7 +630,8 @@ GprsPcu::TransmitUplink(uint8_t pdch)
     double bler = 0;
     air.lost = ms.radio.DrawLoss(air.block.cs, m_blockStart, &ci, &bler);
     air.stalled = link.tx->IsStalled();
-    link.ciReportDb = ci;
+    link.linkAdaptation->MeasureCi(m_block, ci);
+    link.ciReportDb = link.linkAdaptation->GetCiReport();
     ++m_radioBlocks;
     if (!m_rlcBlockTrace.IsEmpty())
     {
@@ -766,6 +767,7 @@ GprsPcu::SendDownlinkData(uint8_t pdch)
     double ci = 0;
     double bler = 0;
     air.lost = ms.radio.DrawLoss(air.block.cs, m_blockStart, &ci, &bler);
+    link.linkAdaptation->MeasureCi(m_block, ci); // the mobile measures the blocks it receives
     ++m_radioBlocks;
     ++link.blocksSincePoll;
     link.lastBlock = m_blockStart;

@@ -5,9 +5,11 @@
 #include "gprs-link-adaptation.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/gprs-predicate-checker.h"
 #include "ns3/log.h"
+#include "ns3/nstime.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -54,6 +56,9 @@ constexpr double kMaxThresholdDb = 40.0; //!< see kMinThresholdDb
 /// thresholds would already merge all bands; 10 dB leaves room for user thresholds.
 constexpr double kMaxHysteresisDb = 10.0;
 
+/// Upper bound of CiQuantisation: I_LEVEL's 2 dB (TS 45.008 10.3) five times over.
+constexpr double kMaxQuantisationDb = 10.0;
+
 /// \return the coding scheme one step more robust (cs itself at CS-1)
 GprsCodingScheme
 StepDown(GprsCodingScheme cs)
@@ -99,10 +104,36 @@ operator>>(std::istream& is, GprsCodingScheme& cs)
 TypeId
 GprsLinkAdaptation::GetTypeId()
 {
+    // The measurement's defaults and their sources: doc/gprs-mac-parts.rst.inc, "The C/I a
+    // report carries".
     static TypeId tid =
         TypeId("ns3::GprsLinkAdaptation")
             .SetParent<Object>()
             .SetGroupName("Gprs")
+            .AddAttribute(
+                "TAvgT",
+                "k of T_AVG_T = 2^(k/2)/6 multiframes (TS 44.060 12.9, k = 0..25), the averaging "
+                "period of the reported C/I: forgetting factor c = 1/(12 T_AVG_T) = "
+                "2^-(k/2+1) per radio block period (TS 45.008 10.2.3.1.2). Default 6: c = 1/16, "
+                "an average over about one PollInterval (16 blocks), which cuts the standard "
+                "deviation of per-block jitter to 0.18 of its value.",
+                UintegerValue(6),
+                MakeUintegerAccessor(&GprsLinkAdaptation::m_tAvgT),
+                MakeUintegerChecker<uint32_t>(0, 25))
+            .AddAttribute("CiFilter",
+                          "Whether a report carries the running average of the measured blocks "
+                          "(true) or the C/I of the latest one (false; with CiQuantisation 0, "
+                          "the exact instantaneous C/I the model reported before issue 27).",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&GprsLinkAdaptation::m_ciFilter),
+                          MakeBooleanChecker())
+            .AddAttribute("CiQuantisation",
+                          "Step in dB of the reported C/I, rounded to the nearest step. Default "
+                          "1 dB: the step of C_VALUE (TS 45.008 10.2.3.1) in the Channel Quality "
+                          "Report (TS 44.060 12.5.1); 0 reports the exact value.",
+                          DoubleValue(1.0),
+                          MakeDoubleAccessor(&GprsLinkAdaptation::m_ciQuantisationDb),
+                          MakeDoubleChecker<double>(0.0, kMaxQuantisationDb))
             .AddTraceSource("CodingSchemeChange",
                             "The link adaptation switched to another coding scheme.",
                             MakeTraceSourceAccessor(&GprsLinkAdaptation::m_codingSchemeChangeTrace),
@@ -154,6 +185,26 @@ GprsLinkAdaptation::Reset()
 {
     NS_LOG_FUNCTION(this);
     DoReset();
+}
+
+void
+GprsLinkAdaptation::MeasureCi(uint64_t block, double ciDb)
+{
+    NS_LOG_FUNCTION(this << block << ciDb);
+    const double forgettingFactor =
+        m_ciFilter ? std::exp2(-(static_cast<double>(m_tAvgT) / 2 + 1)) : 1.0;
+    m_ciMeasure.Add(block, ciDb, forgettingFactor);
+}
+
+std::optional<double>
+GprsLinkAdaptation::GetCiReport() const
+{
+    const std::optional<double> average = m_ciMeasure.GetAverageDb();
+    if (!average)
+    {
+        return std::nullopt;
+    }
+    return GprsCiMeasurement::Quantise(*average, m_ciQuantisationDb);
 }
 
 void
@@ -301,15 +352,16 @@ GprsCiThresholdLinkAdaptation::DoSelectCodingScheme(const GprsLinkQualityReport&
 TypeId
 GprsNackRateLinkAdaptation::GetTypeId()
 {
-    // Thresholds: osmo-pcu's defaults (bts.c: cs_adj_upper_limit 33 %, cs_adj_lower_limit
-    // 10 %); doc/gprs-mac-parts.rst.inc compares them with the default BLER model.
+    // osmo-pcu's defaults: cs_adj_upper_limit 33 %, cs_adj_lower_limit 10 % (bts.c), and the
+    // 1000 ms of ms_update_error_rate() (gprs_ms.c); doc/gprs-mac-parts.rst.inc compares the
+    // thresholds with the default BLER model.
     static TypeId tid =
         TypeId("ns3::GprsNackRateLinkAdaptation")
             .SetParent<GprsLinkAdaptation>()
             .SetGroupName("Gprs")
             .AddConstructor<GprsNackRateLinkAdaptation>()
             .AddAttribute("UpperThreshold",
-                          "NACK rate (nacked / reported blocks in a window) above which the "
+                          "NACK rate (nacked / reported blocks of one Ack/Nack) above which the "
                           "coding scheme steps down. Default 0.33 as in osmo-pcu.",
                           DoubleValue(0.33),
                           MakeDoubleAccessor(&GprsNackRateLinkAdaptation::m_upperThreshold),
@@ -320,12 +372,13 @@ GprsNackRateLinkAdaptation::GetTypeId()
                           DoubleValue(0.10),
                           MakeDoubleAccessor(&GprsNackRateLinkAdaptation::m_lowerThreshold),
                           MakeDoubleChecker<double>(0.0, 1.0))
-            .AddAttribute("WindowBlocks",
-                          "Block outcomes collected per decision. Default 64: one RLC window "
-                          "(TS 44.060 clause 9.1.9), what one Ack/Nack bitmap covers.",
-                          UintegerValue(64),
-                          MakeUintegerAccessor(&GprsNackRateLinkAdaptation::m_windowBlocks),
-                          MakeUintegerChecker<uint32_t>(1));
+            .AddAttribute("UpBlocking",
+                          "No step up until this long after the last Ack/Nack whose NACK rate "
+                          "was not low or that changed the coding scheme. Default 1 s as in "
+                          "osmo-pcu (ms_update_error_rate(), 1000 ms).",
+                          TimeValue(Seconds(1)),
+                          MakeTimeAccessor(&GprsNackRateLinkAdaptation::m_upBlocking),
+                          MakeTimeChecker(Seconds(0)));
     return tid;
 }
 
@@ -347,43 +400,48 @@ GprsNackRateLinkAdaptation::DoCheckConsistency() const
     }
 }
 
-void
-GprsNackRateLinkAdaptation::DoReset()
-{
-    m_windowCs.reset();
-    m_acked = 0;
-    m_nacked = 0;
-}
-
 GprsCodingScheme
 GprsNackRateLinkAdaptation::DoSelectCodingScheme(const GprsLinkQualityReport& report)
 {
-    if (m_windowCs != report.currentCs)
+    // osmo-pcu starts the blocking period when it creates the mobile's object; here, at the
+    // first report (the MAC asks at TBF start). Like osmo-pcu's, it outlives TBFs.
+    if (!m_lastNotLow)
     {
-        // Outcomes of another coding scheme say nothing about this one.
-        DoReset();
-        m_windowCs = report.currentCs;
+        m_lastNotLow = report.time;
     }
-    m_acked += report.blocksAcked;
-    m_nacked += report.blocksNacked;
-    const uint64_t total = m_acked + m_nacked;
-    if (total < m_windowBlocks)
+    const GprsCodingScheme cs = report.currentCs;
+    const uint64_t total = uint64_t{report.blocksAcked} + report.blocksNacked;
+    if (total <= 1)
     {
-        return report.currentCs;
+        return cs; // osmo-pcu computes no rate from fewer than two blocks
     }
-    const double nackRate = static_cast<double>(m_nacked) / static_cast<double>(total);
+    const double nackRate = static_cast<double>(report.blocksNacked) / static_cast<double>(total);
     NS_LOG_LOGIC("NACK rate " << nackRate << " over " << total << " blocks");
-    m_acked = 0;
-    m_nacked = 0;
     if (nackRate > m_upperThreshold)
     {
-        return StepDown(report.currentCs);
+        // At CS-1 nothing changes, the blocking period included (as osmo-pcu).
+        if (cs != GprsCodingScheme::CS1)
+        {
+            m_lastNotLow = report.time;
+        }
+        return StepDown(cs);
     }
-    if (nackRate < m_lowerThreshold)
+    if (nackRate >= m_lowerThreshold)
     {
-        return StepUp(report.currentCs);
+        m_lastNotLow = report.time;
+        return cs;
     }
-    return report.currentCs;
+    if (cs == GprsCodingScheme::CS4)
+    {
+        return cs;
+    }
+    if (report.time - *m_lastNotLow <= m_upBlocking)
+    {
+        NS_LOG_LOGIC("low NACK rate within the blocking period: no step up");
+        return cs;
+    }
+    m_lastNotLow = report.time;
+    return StepUp(cs);
 }
 
 } // namespace ns3

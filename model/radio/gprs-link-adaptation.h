@@ -5,9 +5,11 @@
 #ifndef GPRS_LINK_ADAPTATION_H
 #define GPRS_LINK_ADAPTATION_H
 
+#include "gprs-ci-measurement.h"
 #include "gprs-coding-scheme.h"
 
 #include "ns3/attribute-helper.h"
+#include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/traced-callback.h"
 
@@ -59,12 +61,14 @@ struct GprsLinkQualityReport
 {
     /// Coding scheme of the blocks the report covers (the one in use).
     GprsCodingScheme currentCs{GprsCodingScheme::CS1};
-    /// C/I estimate of the receiving side in dB; empty when there is no measurement yet.
+    /// C/I estimate of the receiving side in dB (GetCiReport()); empty when there is none yet.
     std::optional<double> ciDb;
     /// Block transmissions since the previous Ack/Nack that this one reports received.
     uint32_t blocksAcked{0};
     /// Block transmissions since the previous Ack/Nack that this one reports missing.
     uint32_t blocksNacked{0};
+    /// When the report arrived (the simulation time).
+    Time time;
 };
 
 /**
@@ -74,6 +78,12 @@ struct GprsLinkQualityReport
  * The MAC calls SelectCodingScheme() at TBF start (with zero counts, to get the first
  * block's CS from the one it would start with) and after each Ack/Nack; Reset() before the
  * object serves a new TBF. Subclasses implement the policy in DoSelectCodingScheme().
+ *
+ * The object also holds the receiving side's measurement of the link: the MAC passes the C/I
+ * of each radio block the receiver measures to MeasureCi(), and a channel quality report
+ * carries GetCiReport(), the running average of TS 45.008 clause 10.2.3.1.2 (GprsCiMeasurement)
+ * in steps of attribute CiQuantisation. The measurement belongs to the radio link, not to a
+ * TBF: Reset() keeps it, and periods without measurement let old samples fade.
  */
 class GprsLinkAdaptation : public Object
 {
@@ -107,6 +117,23 @@ class GprsLinkAdaptation : public Object
     void Reset();
 
     /**
+     * The receiving side measured a radio block of this link (TS 45.008 10.2.3.1.2: the mobile
+     * on the downlink, the BTS on the uplink).
+     * \param block the number of the radio block period (block periods must not decrease; a
+     *        second block in one period is not measured)
+     * \param ciDb the block's C/I in dB, finite
+     * \throws std::invalid_argument for a decreasing block period or a non-finite C/I
+     */
+    void MeasureCi(uint64_t block, double ciDb);
+
+    /**
+     * \return the C/I a channel quality report carries now: the running average of the
+     *         measured blocks in steps of CiQuantisation (with CiFilter false, the latest
+     *         block's C/I in such steps); empty before the first measurement
+     */
+    std::optional<double> GetCiReport() const;
+
+    /**
      * TracedCallback signature for coding scheme changes.
      * \param [in] oldCs the coding scheme in use before
      * \param [in] newCs the coding scheme chosen
@@ -134,6 +161,11 @@ class GprsLinkAdaptation : public Object
 
     /// Fired when SelectCodingScheme() returns a CS other than the report's current one.
     TracedCallback<GprsCodingScheme, GprsCodingScheme> m_codingSchemeChangeTrace;
+
+    uint32_t m_tAvgT;              //!< k of T_AVG_T = 2^(k/2) / 6 multiframes
+    bool m_ciFilter;               //!< average the measurements (else keep the latest)
+    double m_ciQuantisationDb;     //!< step of the reported C/I, dB
+    GprsCiMeasurement m_ciMeasure; //!< the receiving side's running average
 };
 
 /**
@@ -209,9 +241,11 @@ class GprsCiThresholdLinkAdaptation : public GprsLinkAdaptation
 
 /**
  * \ingroup gprs
- * Coding scheme from the NACK rate (as osmo-pcu's "cs threshold"): outcomes of the blocks
- * sent with the current CS are collected until a window is full; then one CS down when the
- * NACK rate is above the upper threshold, one up when below the lower one, and a new window.
+ * Coding scheme from the NACK rate, as osmo-pcu's "cs threshold" (gprs_ms.c,
+ * ms_update_error_rate()): each Ack/Nack reporting at least two blocks decides. One CS down
+ * when its NACK rate is above the upper threshold; one CS up when below the lower one, unless
+ * the rate was not low (or the CS changed) less than UpBlocking ago; the rate between the
+ * thresholds only restarts that blocking period.
  */
 class GprsNackRateLinkAdaptation : public GprsLinkAdaptation
 {
@@ -229,15 +263,13 @@ class GprsNackRateLinkAdaptation : public GprsLinkAdaptation
 
   private:
     GprsCodingScheme DoSelectCodingScheme(const GprsLinkQualityReport& report) override;
-    void DoReset() override;
 
     double m_upperThreshold; //!< NACK rate above which the CS steps down
     double m_lowerThreshold; //!< NACK rate below which the CS steps up
-    uint32_t m_windowBlocks; //!< block outcomes per decision
+    Time m_upBlocking;       //!< no step up sooner than this after a rate that was not low
 
-    std::optional<GprsCodingScheme> m_windowCs; //!< CS of the blocks in the window
-    uint64_t m_acked{0};                        //!< acked blocks in the window
-    uint64_t m_nacked{0};                       //!< nacked blocks in the window
+    /// When the NACK rate was last not low or the CS changed; the first report's time at first.
+    std::optional<Time> m_lastNotLow;
 };
 
 } // namespace ns3

@@ -2,8 +2,10 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/gprs-link-adaptation.h"
+#include "ns3/nstime.h"
 #include "ns3/object-factory.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
@@ -12,6 +14,7 @@
 #include <cmath>
 #include <gtest/gtest.h>
 #include <limits>
+#include <random>
 #include <stdexcept>
 #include <utility>
 #include <vector>
@@ -41,15 +44,15 @@ GetDouble(const Ptr<GprsLinkAdaptation>& la, const std::string& name)
 }
 
 GprsLinkQualityReport
-Ci(GprsCodingScheme current, double ciDb)
+Ci(GprsCodingScheme current, std::optional<double> ciDb)
 {
-    return GprsLinkQualityReport{current, ciDb, 0, 0};
+    return GprsLinkQualityReport{current, ciDb, 0, 0, Time()};
 }
 
 GprsLinkQualityReport
-Counts(GprsCodingScheme current, uint32_t acked, uint32_t nacked)
+Counts(GprsCodingScheme current, uint32_t acked, uint32_t nacked, Time at = Time())
 {
-    return GprsLinkQualityReport{current, std::nullopt, acked, nacked};
+    return GprsLinkQualityReport{current, std::nullopt, acked, nacked, at};
 }
 
 const std::vector<std::string> kThresholdNames = {"Cs2Threshold", "Cs3Threshold", "Cs4Threshold"};
@@ -220,54 +223,61 @@ TEST(GprsLinkAdaptation, CiThresholdsOutOfOrderAreRefused)
     EXPECT_NO_THROW(Make("ns3::GprsCiThresholdLinkAdaptation")->CheckConsistency());
 }
 
-TEST(GprsLinkAdaptation, NackRateDecidesOncePerWindow)
+TEST(GprsLinkAdaptation, NackRateDecidesOnEachAckNack)
 {
-    auto la = Make("ns3::GprsNackRateLinkAdaptation", {{"WindowBlocks", "40"}});
-    const double upper = GetDouble(la, "UpperThreshold");
-    const double lower = GetDouble(la, "LowerThreshold");
-    const uint32_t window = 40;
-    const auto rate = [window](uint32_t nacked) { return static_cast<double>(nacked) / window; };
-    // Fewest NACKs in a window that step down, most that step up.
-    uint32_t down = 0;
-    while (rate(down) <= upper)
-    {
-        ++down;
-    }
-    uint32_t up = 0;
-    while (rate(up + 1) < lower)
-    {
-        ++up;
-    }
-    ASSERT_LT(up + 1, down);
+    // Issue 27 item 6: osmo-pcu decides on the NACK rate of each Ack/Nack
+    // (ms_update_error_rate()), not once per 64 outcomes.
+    auto la = Make("ns3::GprsNackRateLinkAdaptation");
     const auto cs2 = GprsCodingScheme::CS2;
-
-    // An unfilled window decides nothing, however bad; the rest of the window completes it.
-    EXPECT_EQ(la->SelectCodingScheme(Counts(cs2, 0, down)), cs2);
-    EXPECT_EQ(la->SelectCodingScheme(Counts(cs2, window - down, 0)), GprsCodingScheme::CS1);
-    la->Reset();
-    // One NACK fewer stays.
-    EXPECT_EQ(la->SelectCodingScheme(Counts(cs2, window - (down - 1), down - 1)), cs2);
-    EXPECT_EQ(la->SelectCodingScheme(Counts(cs2, window - up, up)), GprsCodingScheme::CS3);
-    EXPECT_EQ(la->SelectCodingScheme(Counts(cs2, window - up - 1, up + 1)), cs2);
+    const auto cs3 = GprsCodingScheme::CS3;
+    EXPECT_EQ(la->SelectCodingScheme(Counts(cs3, 0, 0, Seconds(0))), cs3) << "TBF start";
+    // 6 of 16 blocks missing (37.5 % > 33 %): down at once.
+    EXPECT_EQ(la->SelectCodingScheme(Counts(cs3, 10, 6, Seconds(0.3))), cs2);
+    // Each report alone: 1 of 16 (6.25 % < 10 %) 2 s later steps up, whatever came before.
+    EXPECT_EQ(la->SelectCodingScheme(Counts(cs2, 15, 1, Seconds(2.3))), cs3);
+    // 5 of 16 (31 %) is between the thresholds: stays.
+    EXPECT_EQ(la->SelectCodingScheme(Counts(cs3, 11, 5, Seconds(4))), cs3);
+    // Fewer than two blocks make no rate (osmo-pcu's analyse_errors()), however bad.
+    EXPECT_EQ(la->SelectCodingScheme(Counts(cs3, 0, 1, Seconds(4.1))), cs3);
     // The ends clamp.
-    EXPECT_EQ(la->SelectCodingScheme(Counts(GprsCodingScheme::CS1, 0, window)),
+    EXPECT_EQ(la->SelectCodingScheme(Counts(GprsCodingScheme::CS1, 0, 16, Seconds(5))),
               GprsCodingScheme::CS1);
-    EXPECT_EQ(la->SelectCodingScheme(Counts(GprsCodingScheme::CS4, window, 0)),
+    EXPECT_EQ(la->SelectCodingScheme(Counts(GprsCodingScheme::CS4, 16, 0, Seconds(9))),
               GprsCodingScheme::CS4);
 }
 
-TEST(GprsLinkAdaptation, NackRateWindowRestartsOnChangeAndReset)
+TEST(GprsLinkAdaptation, NackRateBlocksUpwardStepsAsOsmoPcu)
 {
-    auto la = Make("ns3::GprsNackRateLinkAdaptation", {{"WindowBlocks", "20"}});
+    auto la = Make("ns3::GprsNackRateLinkAdaptation");
+    TimeValue blocking;
+    la->GetAttribute("UpBlocking", blocking);
+    ASSERT_EQ(blocking.Get(), Seconds(1)) << "osmo-pcu's 1000 ms";
+    const auto cs2 = GprsCodingScheme::CS2;
     const auto cs3 = GprsCodingScheme::CS3;
-    // 19 NACKs with CS-3, then a report for CS-2: the CS-3 outcomes do not count.
-    EXPECT_EQ(la->SelectCodingScheme(Counts(cs3, 0, 19)), cs3);
-    EXPECT_EQ(la->SelectCodingScheme(Counts(GprsCodingScheme::CS2, 1, 0)), GprsCodingScheme::CS2);
-    // Reset drops a partial window too.
+    const auto low = [&la](GprsCodingScheme cs, double at) {
+        return la->SelectCodingScheme(Counts(cs, 16, 0, Seconds(at)));
+    };
+    // The blocking period starts at the first report (osmo-pcu: when it creates the mobile).
+    EXPECT_EQ(low(cs2, 0), cs2);
+    EXPECT_EQ(low(cs2, 0.5), cs2) << "low rate within 1 s of the start";
+    EXPECT_EQ(low(cs2, 1.0), cs2) << "exactly 1 s: still blocked (osmo-pcu: > 1000 ms)";
+    EXPECT_EQ(low(cs2, 1.01), cs3) << "low rate for more than 1 s: one step up";
+    EXPECT_EQ(low(cs3, 1.5), cs3) << "the step up starts a new blocking period";
+    // A rate between the thresholds restarts it; a step down too.
+    EXPECT_EQ(la->SelectCodingScheme(Counts(cs3, 12, 4, Seconds(2))), cs3);
+    EXPECT_EQ(low(cs3, 2.9), cs3);
+    EXPECT_EQ(low(cs3, 3.1), GprsCodingScheme::CS4);
+    EXPECT_EQ(la->SelectCodingScheme(Counts(GprsCodingScheme::CS4, 8, 8, Seconds(3.2))), cs3);
+    EXPECT_EQ(low(cs3, 4.1), cs3);
+    EXPECT_EQ(low(cs3, 4.3), GprsCodingScheme::CS4);
+    // A high rate at CS-1 changes nothing, not even the blocking period (as osmo-pcu).
+    EXPECT_EQ(la->SelectCodingScheme(Counts(GprsCodingScheme::CS1, 0, 16, Seconds(5.0))),
+              GprsCodingScheme::CS1);
+    EXPECT_EQ(low(GprsCodingScheme::CS1, 5.4), cs2);
+    // The period is the mobile's, not the TBF's: Reset() keeps it.
     la->Reset();
-    EXPECT_EQ(la->SelectCodingScheme(Counts(cs3, 0, 19)), cs3);
-    la->Reset();
-    EXPECT_EQ(la->SelectCodingScheme(Counts(cs3, 1, 0)), cs3);
+    EXPECT_EQ(low(cs2, 5.5), cs2);
+    EXPECT_EQ(low(cs2, 6.5), cs3);
 }
 
 TEST(GprsLinkAdaptation, NackRateCheckersRejectNonsense)
@@ -278,7 +288,7 @@ TEST(GprsLinkAdaptation, NackRateCheckersRejectNonsense)
         EXPECT_FALSE(la->SetAttributeFailSafe(name, DoubleValue(1.5))) << name;
         EXPECT_FALSE(la->SetAttributeFailSafe(name, DoubleValue(-0.1))) << name;
     }
-    EXPECT_FALSE(la->SetAttributeFailSafe("WindowBlocks", UintegerValue(0)));
+    EXPECT_FALSE(la->SetAttributeFailSafe("UpBlocking", TimeValue(Seconds(-1))));
 }
 
 TEST(GprsLinkAdaptation, NackThresholdsOutOfOrderAreRefused)
@@ -310,4 +320,91 @@ TEST(GprsLinkAdaptation, ChangesAreTraced)
     ASSERT_EQ(changes.size(), 2U);
     EXPECT_EQ(changes[0], std::make_pair(GprsCodingScheme::CS1, GprsCodingScheme::CS4));
     EXPECT_EQ(changes[1], std::make_pair(GprsCodingScheme::CS4, GprsCodingScheme::CS1));
+}
+
+TEST(GprsLinkAdaptation, ReportsTheQuantisedRunningAverageOfTheMeasuredBlocks)
+{
+    auto la = Make("ns3::GprsCiThresholdLinkAdaptation");
+    UintegerValue k;
+    la->GetAttribute("TAvgT", k);
+    ASSERT_EQ(k.Get(), 6u) << "c = 2^-(6/2+1) = 1/16";
+    EXPECT_FALSE(la->GetCiReport()) << "nothing measured yet";
+    la->MeasureCi(100, 12.3);
+    EXPECT_DOUBLE_EQ(*la->GetCiReport(), 12) << "the first block, in 1 dB steps";
+    // Then 16 blocks at 4 dB: the recursion of TS 45.008 10.2.3.1.2 with c = 1/16.
+    GprsCiMeasurement expected;
+    expected.Add(100, 12.3, 1.0 / 16);
+    for (uint64_t b = 101; b <= 116; ++b)
+    {
+        la->MeasureCi(b, 4);
+        expected.Add(b, 4, 1.0 / 16);
+    }
+    EXPECT_DOUBLE_EQ(*la->GetCiReport(), std::round(*expected.GetAverageDb()));
+    // Reset() serves a new TBF on the same radio link: the measurement stays.
+    la->Reset();
+    EXPECT_TRUE(la->GetCiReport());
+    // Without filter nor steps: the latest block exactly, as before issue 27.
+    auto exact = Make("ns3::GprsCiThresholdLinkAdaptation",
+                      {{"CiFilter", "false"}, {"CiQuantisation", "0"}});
+    exact->MeasureCi(1, 12.3);
+    exact->MeasureCi(2, 4.56);
+    EXPECT_DOUBLE_EQ(*exact->GetCiReport(), 4.56);
+    EXPECT_THROW(exact->MeasureCi(1, 4), std::invalid_argument) << "block periods go forward";
+}
+
+TEST(GprsLinkAdaptation, MeasurementCheckersRejectNonsense)
+{
+    auto la = Make("ns3::GprsFixedLinkAdaptation");
+    EXPECT_FALSE(la->SetAttributeFailSafe("TAvgT", UintegerValue(26))) << "5 bits, 0..25";
+    EXPECT_FALSE(la->SetAttributeFailSafe("CiQuantisation", DoubleValue(-1)));
+    EXPECT_FALSE(la->SetAttributeFailSafe("CiQuantisation", DoubleValue(11)));
+    EXPECT_TRUE(la->SetAttributeFailSafe("CiFilter", BooleanValue(false)));
+}
+
+namespace
+{
+
+/**
+ * Coding scheme changes of GprsCiThresholdLinkAdaptation over 300 s when the C/I jitters by
+ * +-2 dB (uniform, a new value every block period of 20 ms) around \p ciDb: the receiver
+ * measures every block and reports every 16 blocks (PollInterval).
+ * \param ciDb the C/I around which the samples jitter
+ * \param attributes of the link adaptation
+ * \return the changes
+ */
+uint32_t
+ChangesUnderJitter(double ciDb,
+                   std::initializer_list<std::pair<std::string, std::string>> attributes)
+{
+    auto la = Make("ns3::GprsCiThresholdLinkAdaptation", attributes);
+    std::mt19937 rng(27);
+    std::uniform_real_distribution<double> jitter(-2, 2);
+    GprsCodingScheme cs = GprsCodingScheme::CS2;
+    uint32_t changes = 0;
+    for (uint64_t block = 0; block < 15000; ++block)
+    {
+        la->MeasureCi(block, ciDb + jitter(rng));
+        if (block % 16 == 15)
+        {
+            const GprsCodingScheme next = la->SelectCodingScheme(Ci(cs, la->GetCiReport()));
+            changes += next != cs;
+            cs = next;
+        }
+    }
+    return changes;
+}
+
+} // namespace
+
+TEST(GprsLinkAdaptation, JitterAroundAThresholdNoLongerFlipsTheScheme)
+{
+    // Issue 27 item 6. Around Cs3Threshold (10.8 dB, band 9.8..11.8 dB with the default
+    // hysteresis) the exact instantaneous C/I leaves the band one report in two; the running
+    // average (standard deviation 0.2 dB) in 1 dB steps reports 11 dB, rarely 12 dB (one step
+    // up in 300 s at most; no way back down, which needs 9 dB).
+    const uint32_t before =
+        ChangesUnderJitter(10.8, {{"CiFilter", "false"}, {"CiQuantisation", "0"}});
+    const uint32_t after = ChangesUnderJitter(10.8, {});
+    EXPECT_GT(before, 100u);
+    EXPECT_LE(after, 1u) << "instantaneous: " << before;
 }
