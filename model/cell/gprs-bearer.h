@@ -228,6 +228,7 @@ struct GprsBearer
     uint32_t nacked{0};               //!< blocks negatively acknowledged by it
     std::optional<double> ciReportDb; //!< receiver's last reported C/I
     Time lastBlock;                   //!< when the TBF last got a block
+    Time lastPoll;                    //!< downlink: when the TBF last polled
     uint8_t tfi{0};                   //!< TFI while the TBF holds one
     std::array<uint8_t, 8> usf{};     //!< uplink: USF per assigned timeslot
 };

@@ -24,6 +24,8 @@ GprsCellSchedulerView::Get(uint32_t position) const
         const GprsRlcTxKind next = link.tx->PeekNext();
         c.kind = next == GprsRlcTxKind::NOTHING ? GprsRlcTxKind::PENDING_ACK : next;
         c.queuedOctets = link.llc.GetBufferedOctets() + link.tx->GetQueuedOctets();
+        c.ackTimeslot = ms.dlAckTn;
+        c.sincePoll = m_blockStart - link.lastPoll;
         c.pollDue = !link.pollOutstanding &&
                     link.IsPollDue(link.blocksSincePoll + 1, false, c.kind, m_pollInterval);
     }

@@ -70,8 +70,10 @@ GprsCellSettings::AddAttributes(TypeId tid)
                       MakeObjectFactoryAccessor(&GprsCellSettings::m_ulLinkAdaptation),
                       MakeGprsLinkAdaptationChecker())
         .AddAttribute("Scheduler",
-                      "Which TBF gets a PDCH in a block period.",
-                      StringValue("ns3::GprsRoundRobinScheduler"),
+                      "Which TBF gets a PDCH in a block period. Default osmo-pcu's downlink "
+                      "priorities (GprsPriorityScheduler); GprsRoundRobinScheduler gives every "
+                      "TBF equal turns whatever its block carries.",
+                      StringValue("ns3::GprsPriorityScheduler"),
                       MakePointerAccessor(&GprsCellSettings::m_scheduler),
                       MakePointerChecker<GprsScheduler>());
     return GprsLlcSettings::AddAttributes(GprsTbfSettings::AddAttributes(tid));

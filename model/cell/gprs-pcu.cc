@@ -790,6 +790,7 @@ GprsPcu::SendDownlinkData(uint8_t pdch)
         m_uplinkBlocks.Poll(answer, pdch, index, GprsPollPurpose::DL_DATA, !air.lost);
         link.pollOutstanding = true;
         link.blocksSincePoll = 0;
+        link.lastPoll = m_blockStart;
         air.polled = true;
         if (link.tbf.GetState() == GprsTbfState::FINISHED)
         {

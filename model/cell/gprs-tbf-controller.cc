@@ -561,6 +561,7 @@ GprsTbfController::Activate(uint32_t index, GprsDirection dir)
     link.blocksSincePoll = 0;
     link.blocksSinceAck = 0;
     link.lastBlock = Simulator::Now();
+    link.lastPoll = link.lastBlock;
     const GprsRlcParameters parameters = m_settings.GetRlcParameters();
     link.tx = FromPool(m_txPool, parameters);
     if (link.tbf.IsOnePhaseAccess())

@@ -38,6 +38,9 @@ struct GprsSchedulingCandidate
     /// Downlink: a poll (RRBP) is due; the block carries it if it goes on the PDCH where the
     /// mobile answers polls.
     bool pollDue{false};
+    /// Downlink: the PDCH (timeslot) where the mobile answers polls (its PACCH)
+    uint8_t ackTimeslot{0};
+    Time sincePoll;           //!< downlink: since the TBF's last poll (or its establishment)
     uint64_t queuedOctets{0}; //!< downlink: octets in the buffer and in RLC not yet sent once
     GprsCodingScheme cs{GprsCodingScheme::CS1}; //!< coding scheme of the TBF's new blocks
     double ciDb{0};                             //!< the mobile's C/I (dB) as last drawn with
@@ -123,9 +126,85 @@ class GprsRoundRobinScheduler : public GprsScheduler
                     uint32_t count,
                     const GprsSchedulerView& view) override;
 
+  protected:
+    /**
+     * \param dir a direction
+     * \param pdch a PDCH
+     * \param candidates as for Select()
+     * \param count as for Select()
+     * \return the position of the first candidate after the last one served there (the first
+     *         candidate if none is after it, or none was served yet)
+     */
+    uint32_t NextInTurn(Direction dir,
+                        uint8_t pdch,
+                        const uint32_t* candidates,
+                        uint32_t count) const;
+
+    /**
+     * Remember whom the block went to, for the turns.
+     * \param dir a direction
+     * \param pdch a PDCH
+     * \param ms the mobile served
+     */
+    void Served(Direction dir, uint8_t pdch, uint32_t ms)
+    {
+        m_last[dir][pdch] = ms;
+    }
+
   private:
     /// Last mobile index served, per direction and PDCH (UINT32_MAX: none yet).
     std::array<std::array<uint32_t, 8>, 2> m_last;
+};
+
+/**
+ * \ingroup gprs
+ * \brief osmo-pcu's downlink priorities (its scheduler's tbf_compute_priority(), in
+ * gprs_rlcmac_sched): each downlink candidate gets a rank, the highest rank wins, and ties go in
+ * round-robin turns. From the highest:
+ * 1. CONTROL: a poll is due and the PDCH is where the mobile answers polls;
+ * 2. HIGH_AGE: on that PDCH, the TBF has not polled for HighAge;
+ * 3. NEW_DATA: new or negatively acknowledged blocks of a TBF in transfer;
+ * 4. LOW_AGE: a held TBF (delayed release) on that PDCH, not polled for LowAge: keep-alive;
+ * 5. SENT_DATA: what else would be sent: resends of blocks pending acknowledgement, the final
+ *    block repeated in unacknowledged mode, a keep-alive not yet due.
+ * So a TBF that only resends what the mobile may already have waits while others have new data.
+ * The uplink (USF) goes round robin, as osmo-pcu rotates its USFs.
+ */
+class GprsPriorityScheduler : public GprsRoundRobinScheduler
+{
+  public:
+    /// The ranks, lowest first (osmo-pcu's enum tbf_dl_prio).
+    enum Rank : uint8_t
+    {
+        SENT_DATA,
+        LOW_AGE,
+        NEW_DATA,
+        HIGH_AGE,
+        CONTROL,
+    };
+
+    /**
+     * \brief Get the TypeId
+     * \return the TypeId
+     */
+    static TypeId GetTypeId();
+
+    uint32_t Select(Direction dir,
+                    uint8_t pdch,
+                    const uint32_t* candidates,
+                    uint32_t count,
+                    const GprsSchedulerView& view) override;
+
+    /**
+     * \param c a downlink candidate
+     * \param pdch the PDCH scheduled
+     * \return its rank
+     */
+    Rank GetRank(const GprsSchedulingCandidate& c, uint8_t pdch) const;
+
+  private:
+    Time m_lowAge;  //!< keep-alive rank after this long without a poll
+    Time m_highAge; //!< high rank after this long without a poll
 };
 
 } // namespace ns3

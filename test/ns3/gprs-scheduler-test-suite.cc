@@ -65,18 +65,18 @@ class GprsViewRecordingScheduler : public GprsRoundRobinScheduler
 
 NS_OBJECT_ENSURE_REGISTERED(GprsViewRecordingScheduler);
 
-/// Two mobiles download and send UDP at a C/I low enough for NACKs, with or without the
-/// recording scheduler.
+/// Two mobiles download and send UDP at a C/I low enough for NACKs, with the recording scheduler
+/// or round robin.
 CellRecorder
 RunLoadedCell(bool recording)
 {
     CellSetup setup;
     setup.mobiles = 2;
     setup.radio = "9";
-    if (recording)
-    {
-        setup.Pcu("Scheduler", StringValue("ns3::GprsViewRecordingScheduler"));
-    }
+    // The recording scheduler is a round robin that asks the view: compared with round robin.
+    setup.Pcu("Scheduler",
+              StringValue(recording ? "ns3::GprsViewRecordingScheduler"
+                                    : "ns3::GprsRoundRobinScheduler"));
     CellRecorder rec;
     const GprsScenario s = setup.Build(rec);
     for (uint32_t ms = 0; ms < 2; ++ms)
