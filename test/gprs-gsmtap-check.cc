@@ -71,6 +71,7 @@ struct Expected
     bool ti{false};                           //!< uplink data: TI, the block carries the TLLI
     uint32_t dataOctets{0};                   //!< data: LLC octets carried
     bool contentionResolution{false};         //!< PUAN: CONTENTION_RESOLUTION_TLLI present
+    std::optional<bool> tbfEst;               //!< PUAN: TBF_EST (Release 99 additions)
 };
 
 /// One decoded field.
@@ -338,6 +339,7 @@ ToExpected(const GprsRadioBlockRecord& r)
     e.usfs = r.usfs;
     e.txKind = r.txKind;
     e.contentionResolution = r.contentionResolution;
+    e.tbfEst = r.tbfEst;
     if (r.block)
     {
         e.bsn = r.block->bsn;
@@ -494,6 +496,10 @@ CheckBlock(Checker& c, const Decoded& p, const Expected& e, uint32_t tlliValue)
                      "exist_contention_resolution_tlli_exist",
                      Bool(e.contentionResolution));
             c.Expect(p, where, "gsm_rlcmac.tlli", e.contentionResolution ? tlli : "(absent)");
+            c.Expect(p,
+                     where,
+                     "gsm_rlcmac.ul.puan_tbf_est",
+                     e.tbfEst ? Bool(*e.tbfEst) : std::string("(absent)"));
         }
         break;
     }
@@ -1049,7 +1055,8 @@ main(int argc, char* argv[])
                            GprsControlMessage::PACKET_UPLINK_ACK_NACK,
                            GprsControlMessage::PACKET_CONTROL_ACK,
                            GprsControlMessage::PACKET_DOWNLINK_ASSIGNMENT,
-                           GprsControlMessage::PACKET_UPLINK_ASSIGNMENT})
+                           GprsControlMessage::PACKET_UPLINK_ASSIGNMENT,
+                           GprsControlMessage::PACKET_RESOURCE_REQUEST})
     {
         c.Check(messages[msg] > 0, "run", std::string("no ") + ToString(msg));
     }
