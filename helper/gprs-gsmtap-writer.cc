@@ -337,6 +337,7 @@ GprsGsmtapWriter::EncodeBlock(const GprsRadioBlockRecord& r, Link& link)
         a.tlli = GetTlli(r.ms);
         a.rlcMode = r.rlcMode;
         a.timeslots = r.timeslots;
+        a.controlAck = r.controlAck;
         a.tfi = r.tfi;
         a.arfcn = m_arfcn;
         a.tsc = m_tsc;

@@ -66,6 +66,7 @@ struct Expected
     uint64_t rbb{0};                          //!< Ack/Nack: RBB, bit n at position n - 1
     bool channelRequest{false};               //!< PDAN: Channel Request Description
     uint8_t timeslots{0};                     //!< assignments: TIMESLOT_ALLOCATION
+    bool controlAck{false};                   //!< Packet Downlink Assignment: CONTROL_ACK
     std::array<uint8_t, 8> usfs{};            //!< PUA: USF per timeslot
     GprsRlcTxKind txKind{GprsRlcTxKind::NEW}; //!< data: new or sent again
     bool ti{false};                           //!< uplink data: TI, the block carries the TLLI
@@ -336,6 +337,7 @@ ToExpected(const GprsRadioBlockRecord& r)
     e.stalled = r.stalled;
     e.channelRequest = r.channelRequest;
     e.timeslots = r.timeslots;
+    e.controlAck = r.controlAck;
     e.usfs = r.usfs;
     e.txKind = r.txKind;
     e.contentionResolution = r.contentionResolution;
@@ -512,6 +514,7 @@ CheckBlock(Checker& c, const Decoded& p, const Expected& e, uint32_t tlliValue)
         c.Expect(p, where, "gsm_rlcmac.tlli", tlli);
         c.Expect(p, where, "gsm_rlcmac.dl.timeslot_allocation", Num(e.timeslots));
         c.Expect(p, where, "gsm_rlcmac.dl.tfi", Num(e.tfi));
+        c.Expect(p, where, "gsm_rlcmac.dl.control_ack", Bool(e.controlAck));
         break;
     case GprsControlMessage::PACKET_UPLINK_ASSIGNMENT: {
         c.Expect(p, where, "gsm_rlcmac.tlli", tlli);
@@ -946,11 +949,13 @@ main(int argc, char* argv[])
     std::map<GprsControlMessage, uint32_t> messages;
     uint32_t lost = 0;
     uint32_t retransmitted = 0;
+    uint32_t controlAcks = 0;
     for (std::size_t i = 0; i < std::min(um.size(), model.size()); ++i)
     {
         const Expected& e = model[i];
         CheckBlock(c, *um[i], e, tllis.at(e.ms));
         messages[e.msg] += e.kind == GprsRadioBlockRecord::CONTROL;
+        controlAcks += e.kind == GprsRadioBlockRecord::CONTROL && e.controlAck;
         lost += e.lost;
         retransmitted += e.kind == GprsRadioBlockRecord::DATA && e.txKind != GprsRlcTxKind::NEW;
     }
@@ -1048,6 +1053,7 @@ main(int argc, char* argv[])
 
     // The run must have exercised what is checked.
     c.Check(lost > 0 && retransmitted > 0, "run", "no lost or retransmitted block");
+    c.Check(controlAcks > 0, "run", "no Packet Downlink Assignment within T3192 (CONTROL_ACK)");
     c.Check(tiBlocks > 0 && echoes > 0,
             "run",
             Num(tiBlocks) + " uplink blocks with a TLLI, " + Num(echoes) + " echoes of it");

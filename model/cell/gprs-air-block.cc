@@ -46,6 +46,7 @@ GprsAirBlock::Describe(GprsDirection dir, const GprsCellMobile& ms, GprsRadioBlo
         break;
     case GprsControlMessage::PACKET_DOWNLINK_ASSIGNMENT:
         r.tfi = ms.dl.tfi;
+        r.controlAck = ms.dl.controlAck;
         for (uint8_t p = ms.dlFirst; p < ms.dlFirst + ms.dlCount; ++p)
         {
             r.timeslots |= static_cast<uint8_t>(0x80 >> p);

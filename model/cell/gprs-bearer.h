@@ -220,12 +220,14 @@ struct GprsBearer
     bool ackOwed{false};                        //!< uplink: a Packet Uplink Ack/Nack is due
     bool countdown{false};                      //!< uplink: CV counting, the TBF's data fixed
     bool closing{false};                        //!< downlink: the hold is over, FBI next
-    bool resourceRequest{false};      //!< uplink: the next TBF was asked for in a Packet Resource
-                                      //!< Request, to be assigned on PACCH
-    uint32_t blocksSincePoll{0};      //!< downlink data blocks since the last poll
-    uint32_t blocksSinceAck{0};       //!< uplink blocks received since the last ack
-    uint32_t acked{0};                //!< blocks acknowledged by the last Ack/Nack
-    uint32_t nacked{0};               //!< blocks negatively acknowledged by it
+    bool resourceRequest{false}; //!< uplink: the next TBF was asked for in a Packet Resource
+                                 //!< Request, to be assigned on PACCH
+    bool controlAck{false};      //!< downlink: the TBF being assigned on PACCH follows one whose
+                                 //!< T3192 still runs at the mobile (CONTROL_ACK, TS 44.060 11.2.7)
+    uint32_t blocksSincePoll{0}; //!< downlink data blocks since the last poll
+    uint32_t blocksSinceAck{0};  //!< uplink blocks received since the last ack
+    uint32_t acked{0};           //!< blocks acknowledged by the last Ack/Nack
+    uint32_t nacked{0};          //!< blocks negatively acknowledged by it
     std::optional<double> ciReportDb; //!< receiver's last reported C/I
     Time lastBlock;                   //!< when the TBF last got a block
     Time lastPoll;                    //!< downlink: when the TBF last polled

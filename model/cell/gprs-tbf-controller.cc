@@ -97,13 +97,15 @@ GprsTbfSettings::AddAttributes(TypeId tid)
                       "The network polls (RRBP) a downlink TBF every N data blocks, on the "
                       "final block and when the window is about to stall. Default 16: a "
                       "quarter of the 64-block window, so that the Ack/Nack (3 blocks "
-                      "later) arrives before the window stalls.",
+                      "later) arrives before the window stalls; TS 44.060 leaves it to the "
+                      "network, and osmo-pcu polls every 20 blocks (POLL_ACK_AFTER_FRAMES).",
                       UintegerValue(16),
                       MakeUintegerAccessor(&GprsTbfSettings::m_pollInterval),
                       MakeUintegerChecker<uint32_t>(1, 64))
         .AddAttribute("UplinkAckInterval",
                       "The network sends a Packet Uplink Ack/Nack every N received uplink "
-                      "blocks, and on the final block. Default 16, as PollInterval.",
+                      "blocks, and on the final block. Default 16, as PollInterval; "
+                      "osmo-pcu sends one every 20 blocks (SEND_ACK_AFTER_FRAMES).",
                       UintegerValue(16),
                       MakeUintegerAccessor(&GprsTbfSettings::m_ulAckInterval),
                       MakeUintegerChecker<uint32_t>(1, 64))
@@ -514,6 +516,8 @@ GprsTbfController::RequestTbf(uint32_t index, GprsDirection dir)
         // The mobile listens to PACCH: Packet Downlink Assignment there (TS 44.060 8.1.1.1.3),
         // or the Packet Uplink Assignment that answers its Packet Resource Request.
         link.resourceRequest = false;
+        link.controlAck =
+            link.tbf.GetState() == GprsTbfState::RELEASED && link.tbf.KeepsMobileOnPacch(now);
         link.tbf.RequestOnPacch(now);
         ArmTimer(index, dir);
         m_user.EnsureClock();

@@ -90,7 +90,8 @@ struct GprsRadioBlockRecord
     GprsCodingScheme cs{GprsCodingScheme::CS1};     //!< data: its CS; Packet Uplink Ack/Nack and
                                                     //!< Packet Uplink Assignment: the CS commanded
     GprsRlcMode rlcMode{GprsRlcMode::ACKNOWLEDGED}; //!< RLC mode of the cell's TBFs
-    uint8_t timeslots{0};          //!< assignments: timeslots assigned, bit 7 is TN 0
+    uint8_t timeslots{0};   //!< assignments: timeslots assigned, bit 7 is TN 0
+    bool controlAck{false}; //!< Packet Downlink Assignment: CONTROL_ACK, the mobile's T3192 runs
     std::array<uint8_t, 8> usfs{}; //!< Packet Uplink Assignment: USF per assigned timeslot
 };
 

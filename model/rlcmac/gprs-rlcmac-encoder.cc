@@ -410,7 +410,7 @@ GprsRlcMacEncoder::PacketDownlinkAssignment(const GprsDownlinkMacHeader& mac,
     PutAssignmentStart(w, mac, kPacketDownlinkAssignment, assignment.tlli);
     w.Put(0, 2, "MAC_MODE (dynamic allocation)");
     w.Put(assignment.rlcMode == GprsRlcMode::UNACKNOWLEDGED, 1, "RLC_MODE");
-    w.Put(0, 1, "CONTROL_ACK");
+    w.Put(assignment.controlAck, 1, "CONTROL_ACK");
     w.Put(assignment.timeslots, 8, "TIMESLOT_ALLOCATION");
     PutTimingAdvance(w);
     w.Put(0, 1, "P0 present");

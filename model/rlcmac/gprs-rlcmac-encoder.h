@@ -131,10 +131,11 @@ struct GprsDownlinkAssignment
 {
     uint32_t tlli{0};                               //!< the mobile
     GprsRlcMode rlcMode{GprsRlcMode::ACKNOWLEDGED}; //!< RLC_MODE
-    uint8_t timeslots{0}; //!< TIMESLOT_ALLOCATION: bit 7 (the first sent) is TN 0
-    uint8_t tfi{0};       //!< DOWNLINK_TFI_ASSIGNMENT
-    uint16_t arfcn{0};    //!< ARFCN of the Frequency Parameters IE, 0..1023 (clause 12.8)
-    uint8_t tsc{0};       //!< training sequence code, 0..7
+    uint8_t timeslots{0};   //!< TIMESLOT_ALLOCATION: bit 7 (the first sent) is TN 0
+    uint8_t tfi{0};         //!< DOWNLINK_TFI_ASSIGNMENT
+    uint16_t arfcn{0};      //!< ARFCN of the Frequency Parameters IE, 0..1023 (clause 12.8)
+    uint8_t tsc{0};         //!< training sequence code, 0..7
+    bool controlAck{false}; //!< CONTROL_ACK: a new TBF while the mobile's T3192 runs
 };
 
 /**

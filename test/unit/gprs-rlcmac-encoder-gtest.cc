@@ -417,6 +417,19 @@ TEST(GprsRlcMacEncoder, PacketDownlinkAssignment)
                     "0 0 0",                                // no power control, start, mapping
                     23,
                     true));
+    // CONTROL_ACK: a new TBF for a mobile whose T3192 runs.
+    a.controlAck = true;
+    EXPECT_EQ(GprsRlcMacEncoder::PacketDownlinkAssignment({0, true, 0}, a),
+              Block("01 00 1 000 000010 00 0"
+                    "10 11000000000000000000000000000011 0"
+                    "00 1 1 00110000"
+                    "1 000000 0"
+                    "0"
+                    "1 101 00 1101100111"
+                    "1 00111"
+                    "0 0 0",
+                    23,
+                    true));
 }
 
 TEST(GprsRlcMacEncoder, PacketUplinkAssignment)
