@@ -37,7 +37,7 @@ GprsCiMeasurement::Add(uint64_t block, double ciDb, double forgettingFactor)
         NS_LOG_LOGIC("second sample in block period " << block << " ignored");
         return;
     }
-    if (m_lastBlock)
+    if (m_lastBlock && block > *m_lastBlock + 1)
     {
         // The periods between the two samples have x_n = 0: R_n decays, C_n stays.
         const auto empty = static_cast<double>(block - *m_lastBlock - 1);

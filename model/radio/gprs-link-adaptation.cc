@@ -118,14 +118,15 @@ GprsLinkAdaptation::GetTypeId()
                 "an average over about one PollInterval (16 blocks), which cuts the standard "
                 "deviation of per-block jitter to 0.18 of its value.",
                 UintegerValue(6),
-                MakeUintegerAccessor(&GprsLinkAdaptation::m_tAvgT),
+                MakeUintegerAccessor(&GprsLinkAdaptation::SetTAvgT, &GprsLinkAdaptation::GetTAvgT),
                 MakeUintegerChecker<uint32_t>(0, 25))
             .AddAttribute("CiFilter",
                           "Whether a report carries the running average of the measured blocks "
                           "(true) or the C/I of the latest one (false; with CiQuantisation 0, "
                           "the exact instantaneous C/I the model reported before issue 27).",
                           BooleanValue(true),
-                          MakeBooleanAccessor(&GprsLinkAdaptation::m_ciFilter),
+                          MakeBooleanAccessor(&GprsLinkAdaptation::SetCiFilter,
+                                              &GprsLinkAdaptation::GetCiFilter),
                           MakeBooleanChecker())
             .AddAttribute("CiQuantisation",
                           "Step in dB of the reported C/I, rounded to the nearest step. Default "
@@ -191,9 +192,40 @@ void
 GprsLinkAdaptation::MeasureCi(uint64_t block, double ciDb)
 {
     NS_LOG_FUNCTION(this << block << ciDb);
-    const double forgettingFactor =
-        m_ciFilter ? std::exp2(-(static_cast<double>(m_tAvgT) / 2 + 1)) : 1.0;
-    m_ciMeasure.Add(block, ciDb, forgettingFactor);
+    m_ciMeasure.Add(block, ciDb, m_forgettingFactor);
+}
+
+void
+GprsLinkAdaptation::SetTAvgT(uint32_t k)
+{
+    m_tAvgT = k;
+    UpdateForgettingFactor();
+}
+
+uint32_t
+GprsLinkAdaptation::GetTAvgT() const
+{
+    return m_tAvgT;
+}
+
+void
+GprsLinkAdaptation::SetCiFilter(bool filter)
+{
+    m_ciFilter = filter;
+    UpdateForgettingFactor();
+}
+
+bool
+GprsLinkAdaptation::GetCiFilter() const
+{
+    return m_ciFilter;
+}
+
+void
+GprsLinkAdaptation::UpdateForgettingFactor()
+{
+    // Computed when the attributes change, not for every measured block.
+    m_forgettingFactor = m_ciFilter ? std::exp2(-(static_cast<double>(m_tAvgT) / 2 + 1)) : 1.0;
 }
 
 std::optional<double>

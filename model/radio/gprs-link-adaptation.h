@@ -162,10 +162,22 @@ class GprsLinkAdaptation : public Object
     /// Fired when SelectCodingScheme() returns a CS other than the report's current one.
     TracedCallback<GprsCodingScheme, GprsCodingScheme> m_codingSchemeChangeTrace;
 
-    uint32_t m_tAvgT;              //!< k of T_AVG_T = 2^(k/2) / 6 multiframes
-    bool m_ciFilter;               //!< average the measurements (else keep the latest)
-    double m_ciQuantisationDb;     //!< step of the reported C/I, dB
-    GprsCiMeasurement m_ciMeasure; //!< the receiving side's running average
+    /// \param k k of T_AVG_T (attribute TAvgT)
+    void SetTAvgT(uint32_t k);
+    /// \return k of T_AVG_T
+    uint32_t GetTAvgT() const;
+    /// \param filter attribute CiFilter
+    void SetCiFilter(bool filter);
+    /// \return attribute CiFilter
+    bool GetCiFilter() const;
+    /// Derive m_forgettingFactor from TAvgT and CiFilter.
+    void UpdateForgettingFactor();
+
+    uint32_t m_tAvgT{6};            //!< k of T_AVG_T = 2^(k/2) / 6 multiframes
+    bool m_ciFilter{true};          //!< average the measurements (else keep the latest)
+    double m_forgettingFactor{1.0}; //!< c per block period, from m_tAvgT and m_ciFilter
+    double m_ciQuantisationDb;      //!< step of the reported C/I, dB
+    GprsCiMeasurement m_ciMeasure;  //!< the receiving side's running average
 };
 
 /**
