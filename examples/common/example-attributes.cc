@@ -165,8 +165,7 @@ class FixedStreamDefault
  * Check a delay distribution's text (taken by FactoryProblem) for what it can draw.
  * \param name the attribute's full name
  * \param value the text
- *
-eturn nothing if every value it can draw is a usable delay, else why not
+ * \return nothing if every value it can draw is a usable delay, else why not
  */
 std::optional<std::string>
 DelayProblem(const std::string& name, const std::string& value)
@@ -238,8 +237,7 @@ std::string DescribeDerivedTypes(TypeId base);
  * \param name the attribute's full name
  * \param checker its checker
  * \param value the value, taken by the checker
- *
-eturn nothing if it is usable, else " (allowed: ...)" and why not
+ * \return nothing if it is usable, else " (allowed: ...)" and why not
  */
 std::optional<std::string>
 UsabilityProblem(const std::string& name,
