@@ -110,3 +110,19 @@ TEST(GprsTbfController, N3105UnansweredPollsReleaseTheDownlinkTbfAbnormally)
     EXPECT_TRUE(cell.releases[0].second) << "N3105 expiry is an abnormal release";
     EXPECT_EQ(cell.mss[0].dl.tbf.GetState(), GprsTbfState::RELEASED);
 }
+
+TEST(GprsTbfController, AccessDelayOfZeroEstablishesTheTbfAtOnce)
+{
+    // ns-3's Time::IsNegative() is true for 0: the TBF took a draw of 0 for a negative one and
+    // stopped the program with an uncaught std::logic_error.
+    TbfCell cell(1);
+    const auto zero = CreateObject<ConstantRandomVariable>();
+    zero->SetAttribute("Constant", DoubleValue(0));
+    cell.settings.m_ulAccessDelay = zero;
+    cell.Data(0, kUl);
+    Simulator::Stop(MilliSeconds(10));
+    Simulator::Run();
+    ASSERT_EQ(cell.establishedAt.count({0, kUl}), 1U);
+    EXPECT_EQ((cell.establishedAt[{0, kUl}]), Time(0));
+    EXPECT_EQ((cell.delays[{0, kUl}]), Time(0));
+}
