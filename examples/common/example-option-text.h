@@ -35,6 +35,11 @@ std::vector<std::string> SplitList(const std::string& text);
 /// Most items a list option takes: each one multiplies the simulations a program runs.
 const std::size_t kMaxExampleListItems = 64;
 
+/// The largest TCP receive buffer the examples take: the largest window TCP can advertise,
+/// 65535 << 14 octets (RFC 7323 2.3). More buys nothing, and from 2^31 octets ns-3.37's TCP
+/// advertises no window (a signed difference of sequence numbers), so that nothing is sent.
+const uint32_t kMaxExampleRcvBuf = 65535U << 14;
+
 /// What ReadList accepts besides its items, for option messages.
 const std::string kExampleListRule = ", each once, at most 64";
 
