@@ -93,6 +93,31 @@ ArgumentFormProblem(const std::string& argument)
     return "";
 }
 
+/// TCP buffers and windows that must hold one segment: with less, ns-3's TCP sends nothing.
+const std::vector<std::string> kSegmentHolders = {"ns3::TcpSocket::SndBufSize",
+                                                  "ns3::TcpSocket::RcvBufSize",
+                                                  "ns3::TcpSocketBase::MaxWindowSize"};
+
+/**
+ * \param argument one command-line argument, the attribute checks passed
+ * \param mss the option the example sets the segment size from, as "--mss=1400"
+ * \param segment its value
+ * \return why the argument is a TCP buffer or window too small for one segment, or empty
+ */
+std::string
+SegmentHolderProblem(const std::string& argument, const std::string& mss, double segment)
+{
+    const auto [name, value] = SplitArgument(argument);
+    const auto number = TryParseGprsNumber(value);
+    if (std::find(kSegmentHolders.begin(), kSegmentHolders.end(), name) == kSegmentHolders.end() ||
+        !number || *number >= segment)
+    {
+        return "";
+    }
+    return "invalid option --" + name + "=" + CutGprsInput(value) +
+           " (allowed: at least one segment, " + mss + " octets; with less nothing is sent)";
+}
+
 } // namespace
 
 ExampleOptions::ExampleOptions(const std::string& file, const std::string& usage)
@@ -568,6 +593,20 @@ ExampleOptions::Parse(int argc, char* argv[])
             error =
                 Invalid(m_requirements[i].name) + " (allowed: " + m_requirements[i].allowed + ")";
         }
+    }
+    // The segment size is known once the options are read (the attribute checks took each
+    // buffer and window on its own).
+    const auto mssSet = m_setAttributes.find("ns3::TcpSocket::SegmentSize");
+    const auto mss =
+        mssSet == m_setAttributes.end() || mssSet->second.options.empty()
+            ? m_options.end()
+            : std::find_if(m_options.begin(), m_options.end(), [&mssSet](const Option& o) {
+                  return o.name == mssSet->second.options.front();
+              });
+    const auto segment = mss == m_options.end() ? std::nullopt : TryParseGprsNumber(mss->text);
+    for (int i = 1; segment && error.empty() && i < argc; ++i)
+    {
+        error = SegmentHolderProblem(argv[i], "--" + mss->name + "=" + mss->text, *segment);
     }
     if (error.empty())
     {
