@@ -165,8 +165,7 @@ class FixedStreamDefault
  * Check a delay distribution's text (taken by FactoryProblem) for what it can draw.
  * \param name the attribute's full name
  * \param value the text
- *
-eturn nothing if every value it can draw is a usable delay, else why not
+ * \return nothing if every value it can draw is a usable delay, else why not
  */
 std::optional<std::string>
 DelayProblem(const std::string& name, const std::string& value)
@@ -191,25 +190,30 @@ DelayProblem(const std::string& name, const std::string& value)
     return std::nullopt;
 }
 
-/// A smallest usable value and why less is refused.
-struct Smallest
+/// The usable values of an integer attribute and why others are refused.
+struct Usable
 {
-    uint64_t value;  //!< the smallest usable value
-    const char* why; //!< what less gives
+    uint64_t min;    //!< the smallest usable value
+    uint64_t max;    //!< the largest, 0 for what the checker takes
+    const char* why; //!< what other values give
 };
 
-/// Smallest usable values of ns-3 attributes the examples depend on, where the checker takes
-/// less (ns-3.37).
-const std::map<std::string, Smallest> kSmallestUsable = {
-    {"ns3::TcpSocket::SndBufSize", {1, "with less nothing is sent"}},
-    {"ns3::TcpSocket::RcvBufSize", {1, "with less nothing is sent"}},
-    {"ns3::TcpSocket::SegmentSize", {1, "with less nothing is sent"}},
-    {"ns3::TcpSocket::InitialCwnd", {1, "with less nothing is sent"}},
-    {"ns3::TcpSocket::InitialSlowStartThreshold", {1, "with less nothing is sent"}},
-    {"ns3::TcpSocket::ConnCount", {1, "with less no connection is opened"}},
-    {"ns3::TcpSocketBase::MaxWindowSize", {1, "with less ns-3's TCP crashes"}},
-    {"ns3::TcpSocketState::PacingSsRatio", {1, "with less ns-3's TCP divides by 0 when pacing"}},
-    {"ns3::TcpSocketState::PacingCaRatio", {1, "with less ns-3's TCP divides by 0 when pacing"}},
+/// Usable values of ns-3 attributes the examples depend on, where the checker takes others
+/// (ns-3.37).
+const std::map<std::string, Usable> kUsableIntegers = {
+    {"ns3::TcpSocket::SndBufSize", {1, 0, "with less nothing is sent"}},
+    {"ns3::TcpSocket::RcvBufSize",
+     {1,
+      kMaxExampleRcvBuf,
+      "with less nothing is sent; more than the largest window TCP advertises (RFC 7323) buys "
+      "nothing, and from 2147483648 ns-3's TCP advertises none"}},
+    {"ns3::TcpSocket::SegmentSize", {1, 0, "with less nothing is sent"}},
+    {"ns3::TcpSocket::InitialCwnd", {1, 0, "with less nothing is sent"}},
+    {"ns3::TcpSocket::InitialSlowStartThreshold", {1, 0, "with less nothing is sent"}},
+    {"ns3::TcpSocket::ConnCount", {1, 0, "with less no connection is opened"}},
+    {"ns3::TcpSocketBase::MaxWindowSize", {1, 0, "with less ns-3's TCP crashes"}},
+    {"ns3::TcpSocketState::PacingSsRatio", {1, 0, "with less ns-3's TCP divides by 0 when pacing"}},
+    {"ns3::TcpSocketState::PacingCaRatio", {1, 0, "with less ns-3's TCP divides by 0 when pacing"}},
 };
 
 /// TCP timers that must be above 0: with 0 the connection gives up before it is opened.
@@ -238,8 +242,7 @@ std::string DescribeDerivedTypes(TypeId base);
  * \param name the attribute's full name
  * \param checker its checker
  * \param value the value, taken by the checker
- *
-eturn nothing if it is usable, else " (allowed: ...)" and why not
+ * \return nothing if it is usable, else " (allowed: ...)" and why not
  */
 std::optional<std::string>
 UsabilityProblem(const std::string& name,
@@ -287,15 +290,18 @@ UsabilityProblem(const std::string& name,
         }
     }
     const std::string attribute = name.substr(name.rfind("::") + 2);
-    const auto usable = kSmallestUsable.find(name);
-    const Smallest smallest = usable != kSmallestUsable.end() ? usable->second
-                              : attribute == "Mtu"            ? Smallest{kSmallestMtu, "RFC 791"}
-                                                              : Smallest{0, ""};
+    const auto found = kUsableIntegers.find(name);
+    const Usable usable = found != kUsableIntegers.end() ? found->second
+                          : attribute == "Mtu"           ? Usable{kSmallestMtu, 0, "RFC 791"}
+                                                         : Usable{0, 0, ""};
     const auto number = TryParseGprsNumber(value);
-    if (smallest.value > 0 && number && *number < static_cast<double>(smallest.value))
+    if (usable.min > 0 && number &&
+        (*number < static_cast<double>(usable.min) ||
+         (usable.max > 0 && *number > static_cast<double>(usable.max))))
     {
-        return " (allowed: an integer from " + std::to_string(smallest.value) +
-               (attribute == "Mtu" ? " (RFC 791))" : std::string("; ") + smallest.why + ")");
+        return " (allowed: an integer from " + std::to_string(usable.min) +
+               (usable.max > 0 ? " to " + std::to_string(usable.max) : "") +
+               (attribute == "Mtu" ? " (RFC 791))" : std::string("; ") + usable.why + ")");
     }
     return std::nullopt;
 }
@@ -533,6 +539,13 @@ ValueProblem(const Ptr<const AttributeChecker>& checker, const std::string& text
             return std::string(e.what());
         }
     }
+    else if (dynamic_cast<const TypeIdValue*>(value))
+    {
+        if (TypeId tid; !TypeId::LookupByNameFailSafe(text, &tid))
+        {
+            return "no type " + CutGprsInput(text) + " (see --PrintTypeIds)";
+        }
+    }
     else if (const auto* pointer = dynamic_cast<const PointerChecker*>(PeekPointer(checker)))
     {
         // Not ns-3's check: it would create the object, and so take a random stream number
@@ -603,7 +616,11 @@ AttributeArgumentProblem(const std::string& name, const std::string& value)
     }
     else if (const auto problem = ValueProblem(info.checker, value))
     {
-        return "invalid option " + given + " (allowed: " + DescribeAttribute(info.checker) + ")" +
+        const auto base = kTypeIdBases.find(name);
+        const std::string allowed = base != kTypeIdBases.end()
+                                        ? DescribeDerivedTypes(TypeId::LookupByName(base->second))
+                                        : DescribeAttribute(info.checker);
+        return "invalid option " + given + " (allowed: " + allowed + ")" +
                (problem->empty() ? "" : ": " + *problem);
     }
     else if (const auto unusable = UsabilityProblem(name, info.checker, value))

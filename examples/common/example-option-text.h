@@ -7,6 +7,7 @@
 
 // Option values as text: lists, coding scheme names, times, and the words of option messages.
 
+#include "ns3/gprs-ns3-compat.h"
 #include "ns3/nstime.h"
 
 #include <cstddef>
@@ -34,6 +35,9 @@ std::vector<std::string> SplitList(const std::string& text);
 
 /// Most items a list option takes: each one multiplies the simulations a program runs.
 const std::size_t kMaxExampleListItems = 64;
+
+/// The largest TCP receive buffer the examples take (gprs::kLargestTcpWindow).
+const uint32_t kMaxExampleRcvBuf = gprs::kLargestTcpWindow;
 
 /// What ReadList accepts besides its items, for option messages.
 const std::string kExampleListRule = ", each once, at most 64";

@@ -93,6 +93,53 @@ ArgumentFormProblem(const std::string& argument)
     return "";
 }
 
+/// TCP buffers and windows that must hold one segment (with less, ns-3's TCP sends nothing),
+/// and the attribute of their own segment size, if not the example's --mss. The split proxy's
+/// legs take 0 for the node's default.
+const std::map<std::string, std::string> kSegmentHolders = {
+    {"ns3::TcpSocket::SndBufSize", ""},
+    {"ns3::TcpSocket::RcvBufSize", ""},
+    {"ns3::TcpSocketBase::MaxWindowSize", ""},
+    {"ns3::GprsSplitProxy::MobileLegSndBufSize", "ns3::GprsSplitProxy::MobileLegSegmentSize"},
+    {"ns3::GprsSplitProxy::MobileLegRcvBufSize", "ns3::GprsSplitProxy::MobileLegSegmentSize"},
+    {"ns3::GprsSplitProxy::ServerLegSndBufSize", "ns3::GprsSplitProxy::ServerLegSegmentSize"},
+    {"ns3::GprsSplitProxy::ServerLegRcvBufSize", "ns3::GprsSplitProxy::ServerLegSegmentSize"},
+};
+
+/**
+ * \param attributes the --ns3:: arguments, by attribute, the attribute checks passed
+ * \param mss the option the example sets the segment size from, as "--mss=1400"
+ * \param mssValue its value
+ * \return why one of them is a TCP buffer or window too small for one segment, or empty
+ */
+std::string
+SegmentHolderProblem(const std::map<std::string, std::string>& attributes,
+                     const std::string& mss,
+                     double mssValue)
+{
+    for (const auto& [name, value] : attributes)
+    {
+        const auto holder = kSegmentHolders.find(name);
+        const auto number = TryParseGprsNumber(value);
+        if (holder == kSegmentHolders.end() || !number || (*number == 0 && !holder->second.empty()))
+        {
+            continue;
+        }
+        const auto own = attributes.find(holder->second);
+        const auto ownValue =
+            own == attributes.end() ? std::nullopt : TryParseGprsNumber(own->second);
+        const bool byOwn = ownValue && *ownValue > 0;
+        if (*number < (byOwn ? *ownValue : mssValue))
+        {
+            return "invalid option --" + name + "=" + CutGprsInput(value) +
+                   " (allowed: at least one segment, " +
+                   (byOwn ? "--" + own->first + "=" + CutGprsInput(own->second) : mss) +
+                   " octets; with less nothing is sent)";
+        }
+    }
+    return "";
+}
+
 } // namespace
 
 ExampleOptions::ExampleOptions(const std::string& file, const std::string& usage)
@@ -568,6 +615,29 @@ ExampleOptions::Parse(int argc, char* argv[])
             error =
                 Invalid(m_requirements[i].name) + " (allowed: " + m_requirements[i].allowed + ")";
         }
+    }
+    // The segment size is known once the options are read (the attribute checks took each
+    // buffer and window on its own).
+    const auto mssSet = m_setAttributes.find("ns3::TcpSocket::SegmentSize");
+    const auto mss =
+        mssSet == m_setAttributes.end() || mssSet->second.options.empty()
+            ? m_options.end()
+            : std::find_if(m_options.begin(), m_options.end(), [&mssSet](const Option& o) {
+                  return o.name == mssSet->second.options.front();
+              });
+    const auto segment = mss == m_options.end() ? std::nullopt : TryParseGprsNumber(mss->text);
+    std::map<std::string, std::string> attributes;
+    for (int i = 1; i < argc; ++i)
+    {
+        const auto [name, value] = SplitArgument(argv[i]);
+        if (name.find("::") != std::string::npos)
+        {
+            attributes[name] = value;
+        }
+    }
+    if (segment && error.empty())
+    {
+        error = SegmentHolderProblem(attributes, "--" + mss->name + "=" + mss->text, *segment);
     }
     if (error.empty())
     {

@@ -4,6 +4,8 @@
 
 #include "chakravorty-setup.h"
 
+#include "../common/example-option-text.h"
+
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
 
@@ -27,7 +29,7 @@ ChakravortySetup::AddOptions(ExampleOptions& options)
                                  "TCP receive buffer of the ends, octets (paper C5: up to 64 KB)",
                                  rcvBuf,
                                  kMinExampleMss,
-                                 UINT32_MAX);
+                                 kMaxExampleRcvBuf);
     options.AddInteger<uint32_t>("sndBuf",
                                  "TCP send buffer of the ends, octets (not in the paper; large "
                                  "enough never to be the limit)",

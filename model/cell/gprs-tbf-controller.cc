@@ -4,10 +4,11 @@
 
 #include "gprs-tbf-controller.h"
 
-#include "ns3/abort.h"
 #include "ns3/boolean.h"
+#include "ns3/fatal-error.h"
 #include "ns3/gprs-link-adaptation.h"
 #include "ns3/gprs-predicate-checker.h"
+#include "ns3/gprs-random-bounds.h"
 #include "ns3/log.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
@@ -15,6 +16,7 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <sstream>
 
 namespace ns3
 {
@@ -543,7 +545,19 @@ GprsTbfController::StartAccess(uint32_t index, GprsDirection dir, Time wait)
                                               ? m_settings.m_dlAssignmentDelay
                                               : m_settings.m_ulAccessDelay;
     const double delay = rv->GetValue();
-    NS_ABORT_MSG_IF(delay < 0, "TBF establishment delay drew " << delay << " s (must be >= 0)");
+    const Time maxDelay = GetGprsMaxTbfEstablishmentDelay();
+    if (!(delay >= 0 && delay <= maxDelay.GetSeconds()))
+    {
+        // GprsPcu checks what the distribution can draw when the cell starts; one set or changed
+        // later is met here, where a negative delay would stop the TBF and a huge one overflow
+        // ns-3's Time.
+        std::ostringstream msg;
+        msg << (dir == GprsDirection::DOWNLINK ? "DownlinkAssignmentDelay " : "UplinkAccessDelay ")
+            << GetGprsRandomVariableText(rv) << " drew " << delay
+            << " s (allowed: a delay from 0 to " << maxDelay.GetSeconds()
+            << " s): a distribution set after the cell started is checked only when it draws";
+        NS_FATAL_ERROR(msg.str());
+    }
     link.tbf.StartAccess(Simulator::Now(), wait + Seconds(delay));
     ArmTimer(index, dir);
 }

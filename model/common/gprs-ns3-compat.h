@@ -69,6 +69,14 @@ constexpr bool kWindowLimitedSenderSurvivesLoss = kNs3VersionMajor > 3 ||
 
 /**
  * \ingroup gprs
+ * The largest TCP receive buffer worth having: the largest window TCP can advertise, 65535 << 14
+ * octets (RFC 7323 2.3). From 2^31 octets ns-3's TCP (3.37) advertises no window at all, the
+ * window being a signed difference of 32-bit sequence numbers, and nothing is sent.
+ */
+constexpr uint32_t kLargestTcpWindow = 65535U << 14;
+
+/**
+ * \ingroup gprs
  * IPv4's EtherType (RFC 894), the protocol number of IP packets on GPRS devices.
  * Ipv4L3Protocol::PROT_NUMBER is deprecated from ns-3.49; its successor
  * (iana-ieee802-numbers.h) is not in older releases.

@@ -163,10 +163,12 @@ GprsSplitProxy::AddLegAttributes(TypeId tid, bool mobileLeg)
                       MakeUintegerChecker<uint32_t>())
         .AddAttribute(leg + "RcvBufSize",
                       "Receive buffer in bytes" + of +
-                          ". Default 0: as any new socket of the node (TcpSocket RcvBufSize).",
+                          ", at most 1073725440, the largest window TCP advertises (RFC 7323; "
+                          "from 2^31 ns-3's TCP advertises none). Default 0: as any new socket "
+                          "of the node (TcpSocket RcvBufSize).",
                       UintegerValue(0),
                       MakeUintegerAccessor(m.rcvBuf),
-                      MakeUintegerChecker<uint32_t>())
+                      MakeUintegerChecker<uint32_t>(0, gprs::kLargestTcpWindow))
         .AddAttribute(leg + "Sack",
                       "SACK" + of + ": true, false" + inherit + "TcpSocketBase Sack).",
                       StringValue(""),

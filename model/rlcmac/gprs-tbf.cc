@@ -86,7 +86,7 @@ GprsTbf::StartAccess(Time now, Time delay)
     Require(CanRequest() || m_state == GprsTbfState::ACCESS_CCCH ||
                 m_state == GprsTbfState::CHANNEL_REQUEST || m_state == GprsTbfState::ASSIGN_PACCH,
             "StartAccess");
-    Require(!delay.IsNegative(), "StartAccess with a negative delay");
+    Require(!delay.IsStrictlyNegative(), "StartAccess with a negative delay");
     if (CanRequest())
     {
         m_requested = now;

@@ -103,7 +103,7 @@ class GprsGuardedTcpSocket : public TcpSocketBase
      * \param seq first sequence number to send
      * \param maxSize most octets to send
      * \param withAck whether to set the ACK flag
-     * eturn octets sent
+     * \return octets sent
      */
     uint32_t SendDataPacket(SequenceNumber32 seq, uint32_t maxSize, bool withAck) override;
 };

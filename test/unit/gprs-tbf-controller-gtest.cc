@@ -110,3 +110,44 @@ TEST(GprsTbfController, N3105UnansweredPollsReleaseTheDownlinkTbfAbnormally)
     EXPECT_TRUE(cell.releases[0].second) << "N3105 expiry is an abnormal release";
     EXPECT_EQ(cell.mss[0].dl.tbf.GetState(), GprsTbfState::RELEASED);
 }
+
+TEST(GprsTbfControllerDeathTest, AccessDelayOutsideZeroToSixtySecondsStopsWithTheDistribution)
+{
+    // A distribution set after the cell's start check: the draw itself is checked, and the
+    // message names the attribute, the distribution, the draw and what is allowed (before: an
+    // abort with "cond=" on a negative draw, a huge one overflowing ns-3's Time).
+    const auto draws = [](GprsDirection dir, double constant) {
+        TbfCell cell(1);
+        const auto rv = CreateObject<ConstantRandomVariable>();
+        rv->SetAttribute("Constant", DoubleValue(constant));
+        (dir == kDl ? cell.settings.m_dlAssignmentDelay : cell.settings.m_ulAccessDelay) = rv;
+        cell.Data(0, dir);
+    };
+    const std::string allowed = " s \\(allowed: a delay from 0 to 60 s\\)";
+    EXPECT_DEATH(
+        draws(kDl, -1),
+        "^msg=\"DownlinkAssignmentDelay ns3::ConstantRandomVariable\\[Constant=-1\\] drew -1" +
+            allowed);
+    EXPECT_DEATH(draws(kUl, 1e10),
+                 "^msg=\"UplinkAccessDelay ns3::ConstantRandomVariable\\[Constant=1e\\+10\\] drew "
+                 "1e\\+10" +
+                     allowed);
+    EXPECT_DEATH(draws(kUl, 60.5), "drew 60.5" + allowed);
+    draws(kDl, 60);
+}
+
+TEST(GprsTbfController, AccessDelayOfZeroEstablishesTheTbfAtOnce)
+{
+    // ns-3's Time::IsNegative() is true for 0: the TBF took a draw of 0 for a negative one and
+    // stopped the program with an uncaught std::logic_error.
+    TbfCell cell(1);
+    const auto zero = CreateObject<ConstantRandomVariable>();
+    zero->SetAttribute("Constant", DoubleValue(0));
+    cell.settings.m_ulAccessDelay = zero;
+    cell.Data(0, kUl);
+    Simulator::Stop(MilliSeconds(10));
+    Simulator::Run();
+    ASSERT_EQ(cell.establishedAt.count({0, kUl}), 1U);
+    EXPECT_EQ((cell.establishedAt[{0, kUl}]), Time(0));
+    EXPECT_EQ((cell.delays[{0, kUl}]), Time(0));
+}
