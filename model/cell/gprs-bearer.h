@@ -81,7 +81,6 @@ struct GprsBearer
         return llc.HasDataForLlc() || !llc.AllFramesInRlc();
     }
 
-    /// \return whether the RLC data queued now ends the TBF (its last block carries FBI)
     /**
      * Hand packets of the LLC link to RLC where RLC needs them: the pull of a transmit
      * opportunity (RefillRlc() where NeedsRefill()).
@@ -171,6 +170,7 @@ struct GprsBearer
      */
     uint8_t GetCountdownValue(uint16_t bsn, uint8_t timeslots, uint32_t bsCvMax) const;
 
+    /// \return whether the RLC data queued now ends the TBF (its last block carries FBI)
     bool EndsTbf() const
     {
         // Uplink: once counting down, the blocks in RLC are the whole TBF (TS 44.060 9.3.1).
