@@ -220,6 +220,7 @@ struct GprsBearer
     bool ackOwed{false};                        //!< uplink: a Packet Uplink Ack/Nack is due
     bool countdown{false};                      //!< uplink: CV counting, the TBF's data fixed
     bool closing{false};                        //!< downlink: the hold is over, FBI next
+    bool onCcch{false};                         //!< GprsCcch runs this bearer's access (CcchAccess)
     bool resourceRequest{false}; //!< uplink: the next TBF was asked for in a Packet Resource
                                  //!< Request, to be assigned on PACCH
     bool controlAck{false};      //!< downlink: the TBF being assigned on PACCH follows one whose

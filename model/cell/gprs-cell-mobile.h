@@ -118,6 +118,7 @@ struct GprsCellMobile
     uint8_t ulFirst{0};            //!< first uplink TN
     uint8_t ulCount{0};            //!< uplink TNs
     Time awayUntil;                //!< reselecting a cell until then: unreachable
+    Time nonDrxUntil;              //!< in non-DRX mode until then (NonDrxTimer after transfer mode)
     bool cellUpdatePending{false}; //!< the network does not know the mobile's cell yet
     bool tracked{false};           //!< among the PCU's tracked mobiles
 };

@@ -76,7 +76,8 @@ GprsCellSettings::AddAttributes(TypeId tid)
                       StringValue("ns3::GprsPriorityScheduler"),
                       MakePointerAccessor(&GprsCellSettings::m_scheduler),
                       MakePointerChecker<GprsScheduler>());
-    return GprsLlcSettings::AddAttributes(GprsTbfSettings::AddAttributes(tid));
+    return GprsLlcSettings::AddAttributes(
+        GprsCcchSettings::AddAttributes(GprsTbfSettings::AddAttributes(tid)));
 }
 
 void
@@ -95,6 +96,7 @@ GprsCellSettings::CheckConfiguration() const
                            m_dlAssignmentDelay,
                            GetGprsMaxTbfEstablishmentDelay());
     GprsCheckDelayVariable("UplinkAccessDelay", m_ulAccessDelay, GetGprsMaxTbfEstablishmentDelay());
+    MakeCcch();
     MakeLinkConfig();
     m_dlLinkAdaptation.Create<GprsLinkAdaptation>()->CheckConsistency();
     m_ulLinkAdaptation.Create<GprsLinkAdaptation>()->CheckConsistency();

@@ -7,6 +7,7 @@
 
 #include "gprs-tbf-controller.h"
 
+#include "ns3/gprs-ccch-settings.h"
 #include "ns3/gprs-llc-link.h"
 #include "ns3/gprs-scheduler.h"
 #include "ns3/ptr.h"
@@ -27,9 +28,9 @@ namespace ns3
  * \ingroup gprs
  * Every attribute of a cell and the check that they fit together. A base of GprsPcu, so that
  * the attributes keep their names (`ns3::GprsPcu::NumberOfPdchs`, ...) and order: the cell's
- * own, then GprsTbfSettings', then GprsLlcSettings'.
+ * own, then GprsTbfSettings', GprsCcchSettings' and GprsLlcSettings'.
  */
-struct GprsCellSettings : public GprsTbfSettings, public GprsLlcSettings
+struct GprsCellSettings : public GprsTbfSettings, public GprsCcchSettings, public GprsLlcSettings
 {
     /**
      * Add every attribute of the cell to the TypeId of a class derived from GprsCellSettings.
@@ -41,9 +42,9 @@ struct GprsCellSettings : public GprsTbfSettings, public GprsLlcSettings
     /**
      * Check that the attributes fit together, as the cell does before it starts: ns-3 sets
      * attributes one by one, so their checkers cannot (T3193 after T3192, the access delays'
-     * ranges, LLC and SNDCP sizes, both link adaptations' own attributes). Lets a program
-     * refuse a bad configuration before it builds a simulation.
-     * \throws std::invalid_argument naming the values that contradict each other
+     * ranges, the CCCH's blocks, LLC and SNDCP sizes, both link adaptations' own attributes). Lets
+     * a program refuse a bad configuration before it builds a simulation. \throws
+     * std::invalid_argument naming the values that contradict each other
      */
     void CheckConfiguration() const;
 

@@ -42,6 +42,7 @@ GprsPcu::GprsPcu()
              m_tracked,
              *this,
              *this,
+             *this,
              m_tbfEstablishedTrace,
              m_tbfReleasedTrace,
              m_tbfRejectedTrace),
@@ -241,7 +242,8 @@ GprsPcu::AssignStreams(int64_t stream)
     m_uniform->SetStream(stream);
     m_dlAssignmentDelay->SetStream(stream + 1);
     m_ulAccessDelay->SetStream(stream + 2);
-    return 3;
+    m_rachUniform->SetStream(stream + 3);
+    return 4;
 }
 
 // ---------------------------------------------------------------------------------------------

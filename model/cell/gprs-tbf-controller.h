@@ -6,8 +6,10 @@
 #define GPRS_TBF_CONTROLLER_H
 
 #include "gprs-cell-mobile.h"
+#include "gprs-tbf-settings.h"
 
 #include "ns3/event-id.h"
+#include "ns3/gprs-ccch-settings.h"
 #include "ns3/gprs-rlc-parameters.h"
 #include "ns3/gprs-tbf-resources.h"
 #include "ns3/gprs-uplink-block-controller.h"
@@ -20,6 +22,7 @@
 #include <array>
 #include <deque>
 #include <memory>
+#include <optional>
 #include <vector>
 
 /**
@@ -30,57 +33,6 @@
 
 namespace ns3
 {
-
-/**
- * \ingroup gprs
- * The parameters of TBF establishment and release: the attribute storage of GprsPcu, whose
- * TypeId names them (AddAttributes()), read live by GprsTbfController and the block work.
- */
-struct GprsTbfSettings
-{
-    /**
-     * Add the TBF attributes, from DownlinkAssignmentDelay to TbfEst, to the TypeId
-     * of a class derived from GprsTbfSettings.
-     * \param tid the TypeId
-     * \return tid
-     */
-    static TypeId AddAttributes(TypeId tid);
-
-    /// \param dir a direction \return the TBF parameters of that direction
-    GprsTbfConfig GetTbfConfig(GprsDirection dir) const;
-
-    /// \return what the RLC entities of a new TBF are built for: every TBF of the cell is a
-    ///         GPRS TBF (SNS 128, WS 64, CS-1..CS-4) in the RlcMode attribute's mode
-    GprsRlcParameters GetRlcParameters() const
-    {
-        return GprsRlcParameters::Gprs(m_rlcMode);
-    }
-
-    GprsRlcMode m_rlcMode;                         //!< RLC mode of all TBFs
-    ObjectFactory m_dlLinkAdaptation;              //!< downlink CS policy, one per TBF
-    ObjectFactory m_ulLinkAdaptation;              //!< uplink CS policy, one per TBF
-    Ptr<RandomVariableStream> m_dlAssignmentDelay; //!< CCCH downlink assignment delay
-    Ptr<RandomVariableStream> m_ulAccessDelay;     //!< random access + assignment delay
-    uint32_t m_pollInterval;                       //!< poll every N downlink data blocks
-    uint32_t m_ulAckInterval;                      //!< uplink Ack/Nack every N blocks
-    Time m_t3191;                                  //!< DL final block's Ack/Nack wait
-    Time m_t3192;                                  //!< PACCH reachability after a DL TBF
-    Time m_t3193;                                  //!< DL TFI reuse wait after normal release
-    Time m_t3195;                                  //!< DL TFI reuse wait after N3105 expiry
-    Time m_t3169;                                  //!< UL TFI/USF reuse wait after abnormal end
-    uint32_t m_assignmentMax;                      //!< unanswered PACCH assignments before CCCH
-    Time m_reselectionTime;                        //!< a reselecting mobile is away this long
-    uint32_t m_bsCvMax;                            //!< BS_CV_MAX
-    Time m_accessRejectWait;                       //!< wait indication of an access reject
-    Time m_keepAlive;                              //!< keep-alive interval of a held TBF
-    Time m_delayedRelease;                         //!< downlink TBF hold time
-    Time m_extendedUplink;                         //!< uplink TBF hold time
-    uint32_t m_n3105Max;                           //!< unanswered polls before abort
-    uint32_t m_n3101Max;                           //!< unused USF grants before abort
-    uint32_t m_n3103Max;                           //!< final uplink Ack/Nack repetitions
-    bool m_retryAfterAbort;                        //!< requeue undelivered LLC frames
-    bool m_tbfEst;                                 //!< TBF_EST in final uplink Ack/Nacks
-};
 
 /**
  * \ingroup gprs
@@ -126,6 +78,7 @@ class GprsTbfController
      * \param mss the mobiles of the cell
      * \param tracked the mobiles the block work looks at (every one with a TBF)
      * \param settings the parameters, read when used
+     * \param ccch the CCCH parameters, read at the cell's first access through CCCH
      * \param user the block work
      * \param established the cell's TbfEstablished trace
      * \param released the cell's TbfReleased trace
@@ -134,6 +87,7 @@ class GprsTbfController
     GprsTbfController(std::vector<GprsCellMobile>& mss,
                       const std::vector<uint32_t>& tracked,
                       const GprsTbfSettings& settings,
+                      const GprsCcchSettings& ccch,
                       GprsTbfControllerUser& user,
                       EstablishedTrace& established,
                       ReleasedTrace& released,
@@ -240,6 +194,18 @@ class GprsTbfController
     void EndHold(uint32_t index, GprsDirection dir);
     void QueueDummyFrame(GprsBearer& link);
     void StartAccess(uint32_t index, GprsDirection dir, Time wait = Time(0));
+    /**
+     * The next step of an access through the protocol's CCCH (CcchAccess) is due.
+     * \param index the mobile
+     * \param dir the direction
+     */
+    void AdvanceCcch(uint32_t index, GprsDirection dir);
+    /**
+     * The access through CCCH worked (either model): establish, or reject without resources.
+     * \param index the mobile
+     * \param dir the direction
+     */
+    void AccessGranted(uint32_t index, GprsDirection dir);
     void RejectAccess(uint32_t index, GprsDirection dir);
     void WakeWaiting(GprsDirection dir);
     void CheckIdle(uint32_t index, GprsDirection dir);
@@ -249,6 +215,8 @@ class GprsTbfController
     std::vector<GprsCellMobile>& m_mss;            //!< the mobiles
     const std::vector<uint32_t>& m_tracked;        //!< the mobiles with a TBF
     const GprsTbfSettings& m_settings;             //!< parameters
+    const GprsCcchSettings& m_ccchSettings;        //!< CCCH parameters
+    std::optional<GprsCcch> m_ccch;                //!< the CCCH, made at its first access
     GprsTbfControllerUser& m_user;                 //!< the block work
     EstablishedTrace& m_established;               //!< TbfEstablished
     ReleasedTrace& m_released;                     //!< TbfReleased

@@ -97,6 +97,13 @@ GprsTbf::StartAccess(Time now, Time delay)
 }
 
 void
+GprsTbf::ContinueAccess(Time deadline)
+{
+    Require(m_state == GprsTbfState::ACCESS_CCCH, "ContinueAccess");
+    m_deadline = deadline;
+}
+
+void
 GprsTbf::RequestOnAckNack(Time now)
 {
     Require(m_dir == GprsDirection::UPLINK && CanRequest(), "RequestOnAckNack");

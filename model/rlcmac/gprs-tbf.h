@@ -170,6 +170,12 @@ class GprsTbf
      */
     void StartAccess(Time now, Time delay);
     /**
+     * Establishment through CCCH goes on: the owner's access procedure has its next step at
+     * \p deadline (GprsCcch). Unlike StartAccess(), not a new attempt.
+     * \param deadline when the deadline expires
+     */
+    void ContinueAccess(Time deadline);
+    /**
      * Uplink: the mobile asks for an uplink TBF in its next Packet Downlink Ack/Nack
      * (TS 44.060 clause 9.3.2.4); the answer is a Packet Uplink Assignment on PACCH.
      * \param now current time

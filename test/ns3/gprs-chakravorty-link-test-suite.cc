@@ -4,13 +4,15 @@
 
 // Chakravorty & Pratt (JCN 2002) C1: of a burst of packets sent after idle, only the first
 // sees the large delay and jitter of TBF set-up. Downlink: the first packet waits for the
-// paging / CCCH assignment (DownlinkAssignmentDelay, uniform 100..200 ms); the next ones, sent
-// while the mobile still listens to PACCH (T3192 after its last TBF), get their TBF in a few
-// block periods, always the same.
+// paging / CCCH assignment (the paper's measured set-up, DownlinkAssignmentDelay uniform
+// 100..200 ms, with CcchAccess false; the protocol's CCCH with its DRX wait is tested in
+// test/pcu/gprs-pcu-ccch-gtest.cc); the next ones, sent while the mobile still listens to
+// PACCH (T3192 after its last TBF), get their TBF in a few block periods, always the same.
 
 #include "gprs-cell-fixture.h"
 #include "gprs-test-suite.h"
 
+#include "ns3/boolean.h"
 #include "ns3/test.h"
 
 #include <cmath>
@@ -72,6 +74,7 @@ class GprsChakravortyFirstPacketTestCase : public TestCase
 
         CellSetup setup;
         setup.msClass = 4; // the paper's 3+1 phone
+        setup.Pcu("CcchAccess", BooleanValue(false));
         CellRecorder recorder;
         const GprsScenario s = setup.Build(recorder);
         for (uint32_t b = 0; b < kBursts; ++b)

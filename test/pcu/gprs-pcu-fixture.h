@@ -456,6 +456,9 @@ class PcuFixture
         const std::string la = "ns3::GprsFixedLinkAdaptation[CodingScheme=CS-2]";
         Pcu("DownlinkLinkAdaptation", StringValue(la));
         Pcu("UplinkLinkAdaptation", StringValue(la));
+        // The tests set the access delays they need (DownlinkAssignmentDelay,
+        // UplinkAccessDelay); those of the CCCH (gprs-pcu-ccch-gtest.cc) turn CcchAccess on.
+        Pcu("CcchAccess", BooleanValue(false));
         for (uint32_t i = 0; i < mobiles; ++i)
         {
             m_mobiles.push_back(std::make_unique<FakeMobile>(0xc0000000 + i));

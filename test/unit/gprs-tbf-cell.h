@@ -33,7 +33,7 @@ class TbfCell : public GprsTbfControllerUser
   public:
     explicit TbfCell(uint32_t mobiles)
         : radio("0s:30"),
-          tbfs(mss, tracked, settings, *this, established, released, rejected)
+          tbfs(mss, tracked, settings, ccch, *this, established, released, rejected)
     {
         const auto access = CreateObject<ConstantRandomVariable>();
         access->SetAttribute("Constant", DoubleValue(0.1));
@@ -145,17 +145,18 @@ class TbfCell : public GprsTbfControllerUser
         rejects.push_back(index);
     }
 
-    FakeMobile radio;                                //!< every mobile's C/I
-    GprsBlerModel bler;                              //!< default curves
-    FakeLlcUser llc;                                 //!< where the bearers' links report
-    std::vector<GprsCellMobile> mss;                 //!< the mobiles
-    std::vector<uint32_t> tracked;                   //!< tracked mobiles
-    GprsTbfSettings settings{};                      //!< parameters
-    GprsTbfController::EstablishedTrace established; //!< TbfEstablished
-    GprsTbfController::ReleasedTrace released;       //!< TbfReleased
-    GprsTbfController::RejectedTrace rejected;       //!< TbfRejected
-    GprsTbfController tbfs;                          //!< the controller under test
-    uint32_t clockStarts{0};                         //!< EnsureClock() calls
+    FakeMobile radio;                //!< every mobile's C/I
+    GprsBlerModel bler;              //!< default curves
+    FakeLlcUser llc;                 //!< where the bearers' links report
+    std::vector<GprsCellMobile> mss; //!< the mobiles
+    std::vector<uint32_t> tracked;   //!< tracked mobiles
+    GprsTbfSettings settings{};      //!< parameters
+    GprsCcchSettings ccch{false, true, 1, 5, 12, 7, Seconds(4), Time(0)}; //!< delay draws, no CCCH
+    GprsTbfController::EstablishedTrace established;                      //!< TbfEstablished
+    GprsTbfController::ReleasedTrace released;                            //!< TbfReleased
+    GprsTbfController::RejectedTrace rejected;                            //!< TbfRejected
+    GprsTbfController tbfs;                                           //!< the controller under test
+    uint32_t clockStarts{0};                                          //!< EnsureClock() calls
     std::map<std::pair<uint32_t, GprsDirection>, uint32_t> forgotten; //!< ForgetTbf() calls
     std::map<std::pair<uint32_t, GprsDirection>, Time> establishedAt; //!< when established
     std::map<std::pair<uint32_t, GprsDirection>, Time> delays;        //!< establishment delays
