@@ -251,7 +251,8 @@ struct CellSetup
     double internetLoss{0};                     //!< Internet link loss rate, each direction
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> pcu; //!< more PCU attributes
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> ms;  //!< more mobile attributes
-    std::vector<std::pair<std::string, Ptr<AttributeValue>>> bss; //!< more BSS attributes
+    /// more BSS attributes (the Gb is off unless set here)
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>> bss;
 
     /**
      * Set one more PCU attribute.
@@ -325,6 +326,8 @@ struct CellSetup
         {
             cell.SetMsDeviceAttribute(name, *value);
         }
+        // The cell alone unless a test asks for the Gb: its own tests are gprs-link's.
+        cell.SetBssDeviceAttribute("GbCommittedInformationRate", DataRateValue(DataRate(0)));
         for (const auto& [name, value] : bss)
         {
             cell.SetBssDeviceAttribute(name, *value);

@@ -973,12 +973,10 @@ class GprsCellConservationTestCase : public TestCase
         setup.Pcu("DownlinkBufferBytes", UintegerValue(600));
         setup.Pcu("UplinkBufferBytes", UintegerValue(300));
         uint32_t linkDrops = 0;
-        // Without the links the cell's buffers see every packet; with them, below the cell's
-        // rate, packets queue and drop at the Gb and the terminal links too.
-        setup.Bss("GbCommittedInformationRate",
-                  DataRateValue(DataRate(m_links ? "16kbps" : "0bps")));
         if (m_links)
         {
+            // Below the cell's rate: packets queue and drop at the Gb and the terminal links.
+            setup.Bss("GbCommittedInformationRate", DataRateValue(DataRate("16kbps")));
             setup.Ms("TerminalLinkRate", DataRateValue(DataRate("9600bps")));
         }
         CellRecorder rec;
