@@ -67,6 +67,7 @@ MeyerSetup::AddOptions(ExampleOptions& options, bool withCs)
     options.SetsAttribute("ns3::TcpSocketBase::Timestamp");
     options.SetsAttribute("ns3::TcpL4Protocol::SocketType");
     options.SetsAttribute("ns3::PointToPointNetDevice::DataRate");
+    options.SetsAttribute("ns3::GprsBssNetDevice::GbCommittedInformationRate");
 }
 
 std::string
@@ -76,7 +77,9 @@ MeyerSetup::Choices()
            "1 up, TCP maximum send window 8192 bytes (the sender's buffer), MSS 512, no header "
            "compression, LLC unacknowledged, RLC acknowledged, bulk download. Where the paper "
            "is silent this example chooses: Internet one-way delay 50 ms on a 10 Mbit/s link; "
-           "RRBP poll every 16 blocks; the uplink (TCP ACKs) uses the downlink's coding scheme; "
+           "RRBP poll every 16 blocks; no Gb interface (the paper simulates the radio link; "
+           "the module's 64 kbit/s Gb would cap CS-3 and CS-4 on 4 PDCHs); the uplink (TCP ACKs) "
+           "uses the downlink's coding scheme; "
            "TCP NewReno without SACK (--sack) and timestamps (a 1999 stack), ns-3's delayed ACKs "
            "(2 segments, 200 ms), minimum RTO 1 s; the module's defaults for the rest "
            "(doc/gprs.rst): C/I applies to both directions, TBF set-up 100-200 ms, 128 KiB "
@@ -98,6 +101,9 @@ BuildMeyerRun(const MeyerSetup& setup, const std::string& radio, uint64_t bytes,
     helper.SetInternetLink(DataRate("10Mbps"), setup.internetDelay, 0);
     GprsHelper& cell = helper.Cell();
     cell.SetPcuAttribute("NumberOfPdchs", UintegerValue(setup.pdchs));
+    // The paper simulates the radio link alone: no Gb interface (at its 64 kbit/s default it
+    // would cap CS-3 and CS-4 on 4 PDCHs).
+    cell.SetBssDeviceAttribute("GbCommittedInformationRate", DataRateValue(DataRate(0)));
     cell.SetPcuAttribute("PollInterval", UintegerValue(setup.pollInterval));
     cell.SetPcuAttribute("RlcMode", StringValue(setup.rlcMode));
     cell.SetPcuAttribute("DownlinkLinkAdaptation",

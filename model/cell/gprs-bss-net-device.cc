@@ -15,6 +15,7 @@
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
 
+#include <algorithm>
 #include <sstream>
 #include <stdexcept>
 
@@ -34,19 +35,43 @@ GprsBssNetDevice::GetTypeId()
             .SetGroupName("Gprs")
             .AddConstructor<GprsBssNetDevice>()
             .AddAttribute("CoreNetworkDelay",
-                          "One-way delay of the core network between the GGSN and the PCU "
-                          "(Gn, Gb links and node processing), each direction. Default 20 ms: "
-                          "engineer's choice; Rendon et al. model it as a fixed SGSN delay and "
-                          "links that are never the bottleneck, Chakravorty & Pratt found the "
-                          "radio link dominates the ~1 s RTT.",
+                          "One-way fixed delay between the GGSN and the PCU, each direction: "
+                          "GGSN and SGSN processing and the propagation of the Gn and Gb links; "
+                          "the Gb's serialisation is GbCommittedInformationRate's. Default "
+                          "20 ms: an engineer's estimate resting on no published measurement "
+                          "of a core network of 2002-2004 alone (none was found; Rendon et "
+                          "al. model a fixed SGSN delay without a value, Chakravorty & Pratt "
+                          "found the radio link dominates the ~1 s RTT).",
                           TimeValue(MilliSeconds(20)),
                           MakeTimeAccessor(&GprsBssNetDevice::m_coreDelay),
                           MakeTimeChecker(Seconds(0)))
+            .AddAttribute("GbCommittedInformationRate",
+                          "Rate at which the Gb interface (frame relay between BSS and SGSN, "
+                          "TS 48.016) sends the LLC frames of the cell's mobiles, each "
+                          "direction, with BSSGP, NS and frame relay overhead (GprsGbFraming); "
+                          "0: the Gb is not modelled. Default 64 kbit/s: one 64 kbit/s "
+                          "timeslot, the smallest bearer of TS 48.014 (n x 64 kbit/s), and the "
+                          "SGSN-BSS link of Rendon et al.; vendors set the committed rate of a "
+                          "BSS in 16 kbit/s steps (Nokia Gb dimensioning).",
+                          DataRateValue(DataRate("64kbps")),
+                          MakeDataRateAccessor(&GprsBssNetDevice::m_gbRate),
+                          MakeDataRateChecker())
             .AddAttribute("Pcu",
                           "The PCU (RLC/MAC) of the cell.",
                           PointerValue(),
                           MakePointerAccessor(&GprsBssNetDevice::m_pcu),
-                          MakePointerChecker<GprsPcu>());
+                          MakePointerChecker<GprsPcu>())
+            .AddTraceSource("GbPacket",
+                            "An IP packet has crossed the Gb: mobile, direction, the packet, "
+                            "how long it waited for the Gb and how long it took on it.",
+                            MakeTraceSourceAccessor(&GprsBssNetDevice::m_gbPacketTrace),
+                            "ns3::GprsBssNetDevice::GbPacketCallback")
+            .AddTraceSource("GbDrop",
+                            "An IP packet dropped at the Gb: its mobile's buffer (downlink "
+                            "DownlinkBufferBytes, uplink UplinkBufferBytes) was full; "
+                            "MacTxDrop reports it too.",
+                            MakeTraceSourceAccessor(&GprsBssNetDevice::m_gbDropTrace),
+                            "ns3::GprsBssNetDevice::GbDropCallback");
     return tid;
 }
 
@@ -60,6 +85,10 @@ GprsBssNetDevice::~GprsBssNetDevice() = default;
 void
 GprsBssNetDevice::DoDispose()
 {
+    for (GprsSerialLine& line : m_gb)
+    {
+        line.Clear();
+    }
     if (m_pcu)
     {
         m_pcu->Dispose();
@@ -72,6 +101,21 @@ void
 GprsBssNetDevice::DoInitialize()
 {
     m_pcu->Initialize();
+    if (HasGb())
+    {
+        m_gbFraming.emplace(m_pcu->MakeLinkConfig().ui);
+        const uint32_t mobiles = std::max<uint32_t>(m_pcu->GetNMs(), 1);
+        m_gb[GprsDirIndex(GprsDirection::DOWNLINK)].Configure(
+            mobiles,
+            [this](uint32_t ms, Ptr<Packet> p, Time waited, Time line) {
+                FromDownlinkGb(ms, p, waited, line);
+            });
+        m_gb[GprsDirIndex(GprsDirection::UPLINK)].Configure(
+            mobiles,
+            [this](uint32_t ms, Ptr<Packet> p, Time waited, Time line) {
+                FromUplinkGb(ms, p, waited, line);
+            });
+    }
     GprsNetDevice::DoInitialize();
 }
 
@@ -135,13 +179,68 @@ GprsBssNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protoco
         NotifyDrop(packet);
         return false;
     }
-    Simulator::Schedule(m_coreDelay,
-                        &GprsPcu::EnqueueDownlink,
-                        m_pcu,
-                        context->second,
-                        packet,
-                        Simulator::Now());
+    if (HasGb())
+    {
+        Simulator::Schedule(m_coreDelay,
+                            &GprsBssNetDevice::SendOnGb,
+                            this,
+                            context->second,
+                            GprsDirection::DOWNLINK,
+                            packet);
+    }
+    else
+    {
+        Simulator::Schedule(m_coreDelay,
+                            &GprsPcu::EnqueueDownlink,
+                            m_pcu,
+                            context->second,
+                            packet,
+                            Simulator::Now());
+    }
     return true;
+}
+
+bool
+GprsBssNetDevice::HasGb() const
+{
+    return m_gbRate.GetBitRate() > 0;
+}
+
+void
+GprsBssNetDevice::SendOnGb(uint32_t ms, GprsDirection dir, Ptr<Packet> packet)
+{
+    GprsSerialLine& line = m_gb[GprsDirIndex(dir)];
+    const Ptr<Queue<Packet>> buffer = m_pcu->GetBuffer(ms, dir);
+    // Downlink: the GGSN buffer holds what waits for the Gb too. Uplink: the BSS keeps at most
+    // one mobile buffer's worth per mobile.
+    const uint64_t held = dir == GprsDirection::DOWNLINK ? buffer->GetNBytes() : 0;
+    if (held + line.GetBytes(ms) + packet->GetSize() > buffer->GetMaxSize().GetValue())
+    {
+        NS_LOG_LOGIC("MS " << ms << " " << ToString(dir) << " buffer full at the Gb: drop "
+                           << packet->GetSize());
+        m_gbDropTrace(ms, dir, packet);
+        NotifyDrop(packet);
+        return;
+    }
+    line.Send(
+        ms,
+        packet,
+        NanoSeconds(m_gbFraming->PacketNanoSeconds(dir, packet->GetSize(), m_gbRate.GetBitRate())));
+}
+
+void
+GprsBssNetDevice::FromDownlinkGb(uint32_t ms, Ptr<Packet> packet, Time waited, Time line)
+{
+    m_gbPacketTrace(ms, GprsDirection::DOWNLINK, packet, waited, line);
+    // The delay traces count from the BSS device's acceptance, before the core and the Gb.
+    m_pcu->EnqueueDownlink(ms, packet, Simulator::Now() - waited - line - m_coreDelay);
+}
+
+void
+GprsBssNetDevice::FromUplinkGb(uint32_t ms, Ptr<Packet> packet, Time waited, Time line)
+{
+    m_gbPacketTrace(ms, GprsDirection::UPLINK, packet, waited, line);
+    ToGgsn(packet, ms);
 }
 
 uint32_t
@@ -164,6 +263,19 @@ GprsBssNetDevice::CellUser::NotifyDrop(Ptr<const Packet> packet)
 
 void
 GprsBssNetDevice::ReceiveFromCell(Ptr<Packet> packet, uint32_t ms)
+{
+    if (HasGb())
+    {
+        SendOnGb(ms, GprsDirection::UPLINK, packet);
+    }
+    else
+    {
+        ToGgsn(packet, ms);
+    }
+}
+
+void
+GprsBssNetDevice::ToGgsn(Ptr<Packet> packet, uint32_t ms)
 {
     const Address from = GetGprsChannel()->GetMs(ms)->GetAddress();
     // The GGSN's node gets the packet in its own context, whichever event the PCU delivers in.

@@ -100,7 +100,44 @@ GprsMsNetDevice::GetTypeId()
                           "LlcWindow, LlcN201I) or Cell: the PCU's LlcMode. Default Cell.",
                           GprsLlcModeValue(GprsLlcMode::CELL),
                           MakeGprsLlcModeAccessor(&GprsMsNetDevice::m_llcMode),
-                          MakeGprsEnumChecker<GprsLlcModeValue>("ns3::GprsLlcModeValue"));
+                          MakeGprsEnumChecker<GprsLlcModeValue>("ns3::GprsLlcModeValue"))
+            .AddAttribute("TerminalLinkRate",
+                          "Line rate of the link between the host and the phone (PPP in "
+                          "HDLC-like framing, RFC 1662), each direction; 0: none, the phone is "
+                          "the host. Testbeds of 2002-2004 ran a laptop on the phone's AT modem "
+                          "over RS-232 (115200 bit/s, the highest standard rate of the "
+                          "phones' serial ports, ITU-T V.250), IrDA SIR (up to 115200 bit/s) or "
+                          "Bluetooth. Default 0.",
+                          DataRateValue(DataRate(0)),
+                          MakeDataRateAccessor(&GprsMsNetDevice::m_terminalRate),
+                          MakeDataRateChecker())
+            .AddAttribute("TerminalLinkCharacterBits",
+                          "Line bits per octet on the terminal link, 8..12: 10 for an "
+                          "asynchronous 8N1 line (start bit, 8 data bits, stop bit: RS-232 and "
+                          "IrDA SIR, RFC 1662 clause 4); 8 for a synchronous bit stream. "
+                          "Default 10.",
+                          UintegerValue(10),
+                          MakeUintegerAccessor(&GprsMsNetDevice::m_terminalCharacterBits),
+                          MakeUintegerChecker<uint32_t>(8, 12))
+            .AddAttribute("TerminalLinkAccm",
+                          "Async-Control-Character-Map of the terminal link (RFC 1662 clause "
+                          "7.1): bit n set escapes octet n (0..31), as do 0x7D and 0x7E. "
+                          "Default 0xFFFFFFFF, the map until LCP negotiates another and the one "
+                          "pppd leaves when given no asyncmap option.",
+                          UintegerValue(GprsPppFraming::kDefaultAccm),
+                          MakeUintegerAccessor(&GprsMsNetDevice::m_terminalAccm),
+                          MakeUintegerChecker<uint32_t>())
+            .AddTraceSource("TerminalLink",
+                            "An IP packet has crossed the terminal link: direction (uplink: "
+                            "host to phone), the packet, how long it waited for the link and "
+                            "how long it took on it.",
+                            MakeTraceSourceAccessor(&GprsMsNetDevice::m_terminalTrace),
+                            "ns3::GprsMsNetDevice::TerminalLinkCallback")
+            .AddTraceSource("TerminalLinkDrop",
+                            "An IP packet dropped at the terminal link: the mobile's buffer "
+                            "(UplinkBufferBytes) was full; MacTxDrop reports it too.",
+                            MakeTraceSourceAccessor(&GprsMsNetDevice::m_terminalDropTrace),
+                            "ns3::GprsMsNetDevice::TerminalLinkDropCallback");
     return tid;
 }
 
@@ -108,6 +145,14 @@ GprsMsNetDevice::GprsMsNetDevice()
     : GprsCellMsUser(GprsRadioConditions(24.0)),
       m_multislotClass(8)
 {
+    for (const GprsDirection dir : {GprsDirection::DOWNLINK, GprsDirection::UPLINK})
+    {
+        m_terminal[GprsDirIndex(dir)].Configure(
+            1,
+            [this, dir](uint32_t, Ptr<Packet> p, Time waited, Time line) {
+                FromTerminalLink(dir, p, waited, line);
+            });
+    }
 }
 
 GprsMsNetDevice::~GprsMsNetDevice() = default;
@@ -115,6 +160,10 @@ GprsMsNetDevice::~GprsMsNetDevice() = default;
 void
 GprsMsNetDevice::DoDispose()
 {
+    for (GprsSerialLine& line : m_terminal)
+    {
+        line.Clear();
+    }
     m_cell = nullptr;
     GprsNetDevice::DoDispose();
 }
@@ -314,12 +363,71 @@ GprsMsNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protocol
     {
         return false;
     }
+    if (m_cell && HasTerminalLink())
+    {
+        return SendOnTerminalLink(GprsDirection::UPLINK, packet);
+    }
     if (!m_cell || !m_cell->EnqueueUplink(m_index, packet))
     {
         m_macTxDropTrace(packet);
         return false;
     }
     return true;
+}
+
+bool
+GprsMsNetDevice::HasTerminalLink() const
+{
+    return m_terminalRate.GetBitRate() > 0;
+}
+
+GprsPppFraming
+GprsMsNetDevice::MakeTerminalFraming() const
+{
+    return GprsPppFraming(m_terminalAccm, m_terminalCharacterBits);
+}
+
+bool
+GprsMsNetDevice::SendOnTerminalLink(GprsDirection dir, Ptr<Packet> packet)
+{
+    GprsSerialLine& line = m_terminal[GprsDirIndex(dir)];
+    const Ptr<Queue<Packet>> buffer = m_cell->GetBuffer(m_index, GprsDirection::UPLINK);
+    // Uplink: the mobile's buffer holds what waits for the link too. Downlink: the phone keeps
+    // at most as much as its uplink buffer.
+    const uint64_t held = dir == GprsDirection::UPLINK ? buffer->GetNBytes() : 0;
+    if (held + line.GetBytes(0) + packet->GetSize() > buffer->GetMaxSize().GetValue())
+    {
+        NS_LOG_LOGIC("terminal link " << ToString(dir) << ": mobile buffer full, drop "
+                                      << packet->GetSize());
+        m_terminalDropTrace(dir, packet);
+        m_macTxDropTrace(packet);
+        return false;
+    }
+    line.Send(0,
+              packet,
+              NanoSeconds(MakeTerminalFraming().PacketNanoSeconds(packet->GetSize(),
+                                                                  m_terminalRate.GetBitRate())));
+    return true;
+}
+
+void
+GprsMsNetDevice::FromPhone(Ptr<Packet> packet)
+{
+    SendOnTerminalLink(GprsDirection::DOWNLINK, packet);
+}
+
+void
+GprsMsNetDevice::FromTerminalLink(GprsDirection dir, Ptr<Packet> packet, Time waited, Time line)
+{
+    m_terminalTrace(dir, packet, waited, line);
+    if (dir == GprsDirection::DOWNLINK)
+    {
+        ForwardUp(packet, gprs::kIpv4EtherType, GetGprsChannel()->GetBss()->GetAddress());
+    }
+    else if (!m_cell->EnqueueUplink(m_index, packet))
+    {
+        m_macTxDropTrace(packet);
+    }
 }
 
 bool
@@ -331,6 +439,15 @@ GprsMsNetDevice::IsPointToPoint() const
 void
 GprsMsNetDevice::Receive(Ptr<Packet> packet)
 {
+    if (HasTerminalLink())
+    {
+        Simulator::ScheduleWithContext(GetNode()->GetId(),
+                                       Seconds(0),
+                                       &GprsMsNetDevice::FromPhone,
+                                       this,
+                                       packet);
+        return;
+    }
     // The PCU runs in the network side's context; the mobile's node gets the packet in its own,
     // after the PCU's block event: a reply can take the next block period's uplink block.
     Simulator::ScheduleWithContext(GetNode()->GetId(),

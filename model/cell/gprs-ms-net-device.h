@@ -8,10 +8,16 @@
 #include "gprs-cell-sap.h"
 #include "gprs-net-device.h"
 
+#include "ns3/data-rate.h"
 #include "ns3/gprs-gilbert-elliott.h"
+#include "ns3/gprs-ppp-framing.h"
 #include "ns3/gprs-radio-conditions.h"
 #include "ns3/gprs-radio-link.h"
+#include "ns3/gprs-rlcmac-types.h"
+#include "ns3/gprs-serial-line.h"
+#include "ns3/traced-callback.h"
 
+#include <array>
 #include <optional>
 #include <vector>
 
@@ -32,6 +38,14 @@ class GprsPcu;
  *
  * Its radio state (multislot class, C/I over time, outages) is configured here; its RLC/MAC is
  * simulated by the cell's PCU, which simulates both ends of the radio interface.
+ *
+ * The device stands for the host and its phone. When TerminalLinkRate is above 0, the host
+ * reaches the phone over a link of that rate carrying PPP in HDLC-like framing (RFC 1662,
+ * GprsPppFraming), a GprsSerialLine each way: uplink packets cross it before they enter the
+ * mobile's uplink buffer, downlink packets after the PCU delivers them. The mobile's buffer
+ * size (the PCU's UplinkBufferBytes) bounds what waits for the link in each direction; the
+ * uplink buffer also counts what waits for it uplink. A packet that does not fit is dropped
+ * (MacTxDrop, TerminalLinkDrop).
  */
 class GprsMsNetDevice : public GprsNetDevice, public GprsCellMsUser
 {
@@ -101,6 +115,14 @@ class GprsMsNetDevice : public GprsNetDevice, public GprsCellMsUser
      */
     void NotifyDrop(Ptr<const Packet> packet) override;
 
+    /// Signature of the TerminalLink trace source.
+    typedef void (*TerminalLinkCallback)(GprsDirection dir,
+                                         Ptr<const Packet> packet,
+                                         Time waited,
+                                         Time line);
+    /// Signature of the TerminalLinkDrop trace source.
+    typedef void (*TerminalLinkDropCallback)(GprsDirection dir, Ptr<const Packet> packet);
+
     // NetDevice
     bool Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber) override;
     bool IsPointToPoint() const override;
@@ -109,6 +131,30 @@ class GprsMsNetDevice : public GprsNetDevice, public GprsCellMsUser
     void DoDispose() override;
 
   private:
+    /// \return whether the terminal link is modelled (TerminalLinkRate above 0)
+    bool HasTerminalLink() const;
+    /**
+     * A packet reaches the terminal link; it crosses it, or is dropped when the mobile's buffer
+     * is full.
+     * \param dir UPLINK: host to phone; DOWNLINK: phone to host
+     * \param packet the packet
+     * \return whether the link took it
+     */
+    bool SendOnTerminalLink(GprsDirection dir, Ptr<Packet> packet);
+    /**
+     * A downlink packet reaches the phone: it goes on the terminal link in the node's context.
+     * \param packet the packet
+     */
+    void FromPhone(Ptr<Packet> packet);
+    /**
+     * A packet has crossed the terminal link.
+     * \param dir its direction \param packet the packet \param waited its wait for the link
+     * \param line its time on the link
+     */
+    void FromTerminalLink(GprsDirection dir, Ptr<Packet> packet, Time waited, Time line);
+    /// \return the framing of the terminal link, from its attributes
+    GprsPppFraming MakeTerminalFraming() const;
+
     /// \param spec C/I: a number (dB), a schedule "0s:13,10s:6,20s:13", or "file:PATH"
     void SetRadioSpec(std::string spec);
     /// \return the radio conditions specification
@@ -126,18 +172,26 @@ class GprsMsNetDevice : public GprsNetDevice, public GprsCellMsUser
     /// \return the Gilbert-Elliott process, built now from the attributes
     GprsGilbertElliott* MakeGilbertElliott() override;
 
-    Ptr<GprsPcu> m_cell;                      //!< the cell it is attached to
-    uint32_t m_index{0};                      //!< index in the cell
-    uint32_t m_multislotClass;                //!< TS 45.002 Annex B class
-    std::string m_radioSpec;                  //!< C/I specification
-    std::string m_outageSpec;                 //!< outage specification
-    double m_geGoodToBad{0};                  //!< P(good -> bad) per block
-    double m_geBadToGood{1};                  //!< P(bad -> good) per block
-    double m_geLossGood{0};                   //!< loss probability in the good state
-    double m_geLossBad{1};                    //!< loss probability in the bad state
-    std::string m_reselectionSpec;            //!< cell reselection times
-    std::vector<Time> m_reselections;         //!< parsed reselection times
-    GprsLlcMode m_llcMode{GprsLlcMode::CELL}; //!< LLC mode, or CELL
+    Ptr<GprsPcu> m_cell;                                   //!< the cell it is attached to
+    uint32_t m_index{0};                                   //!< index in the cell
+    uint32_t m_multislotClass;                             //!< TS 45.002 Annex B class
+    std::string m_radioSpec;                               //!< C/I specification
+    std::string m_outageSpec;                              //!< outage specification
+    double m_geGoodToBad{0};                               //!< P(good -> bad) per block
+    double m_geBadToGood{1};                               //!< P(bad -> good) per block
+    double m_geLossGood{0};                                //!< loss probability in the good state
+    double m_geLossBad{1};                                 //!< loss probability in the bad state
+    std::string m_reselectionSpec;                         //!< cell reselection times
+    std::vector<Time> m_reselections;                      //!< parsed reselection times
+    GprsLlcMode m_llcMode{GprsLlcMode::CELL};              //!< LLC mode, or CELL
+    DataRate m_terminalRate;                               //!< terminal link rate; 0: none
+    uint32_t m_terminalCharacterBits{10};                  //!< terminal link bits per octet
+    uint32_t m_terminalAccm{GprsPppFraming::kDefaultAccm}; //!< terminal link ACCM
+    std::array<GprsSerialLine, 2> m_terminal;              //!< [direction] the terminal link
+    /// A packet crossed the terminal link: direction, packet, wait, line time
+    TracedCallback<GprsDirection, Ptr<const Packet>, Time, Time> m_terminalTrace;
+    /// A packet found the mobile's buffer full at the terminal link
+    TracedCallback<GprsDirection, Ptr<const Packet>> m_terminalDropTrace;
 };
 
 } // namespace ns3

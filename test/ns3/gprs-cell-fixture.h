@@ -251,6 +251,8 @@ struct CellSetup
     double internetLoss{0};                     //!< Internet link loss rate, each direction
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> pcu; //!< more PCU attributes
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> ms;  //!< more mobile attributes
+    /// more BSS attributes (the Gb is off unless set here)
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>> bss;
 
     /**
      * Set one more PCU attribute.
@@ -275,6 +277,19 @@ struct CellSetup
     CellSetup& Ms(const std::string& name, const V& value)
     {
         ms.emplace_back(name, Create<V>(value));
+        return *this;
+    }
+
+    /**
+     * Set one more attribute of the cell's network-side device.
+     * \param name GprsBssNetDevice attribute
+     * \param value its value
+     * \return this setup, for chaining
+     */
+    template <typename V>
+    CellSetup& Bss(const std::string& name, const V& value)
+    {
+        bss.emplace_back(name, Create<V>(value));
         return *this;
     }
 
@@ -310,6 +325,12 @@ struct CellSetup
         for (const auto& [name, value] : ms)
         {
             cell.SetMsDeviceAttribute(name, *value);
+        }
+        // The cell alone unless a test asks for the Gb: its own tests are gprs-link's.
+        cell.SetBssDeviceAttribute("GbCommittedInformationRate", DataRateValue(DataRate(0)));
+        for (const auto& [name, value] : bss)
+        {
+            cell.SetBssDeviceAttribute(name, *value);
         }
         GprsScenario s = helper.Install(mobiles);
         GprsScenarioHelper::AssignStreams(s, 1000);
@@ -565,8 +586,9 @@ class LedgerTag : public Tag
 /**
  * The fate of every packet a device of a cell accepts (MacTx), followed one by one through a
  * LedgerTag: it must end passed up at the far end (MacRx, after the PCU's PacketDelivered) or
- * in exactly one drop trace of a device (MacTxDrop; the PCU's BufferDrop comes with one), never
- * in two places, twice, or nowhere. Totals alone miss a packet counted twice that hides one
+ * in exactly one drop trace of a device (MacTxDrop; the PCU's BufferDrop comes with one; after
+ * the PCU's PacketDelivered only the uplink Gb or the downlink terminal link can drop it),
+ * never in two places, twice, or nowhere. Totals alone miss a packet counted twice that hides one
  * missing.
  */
 class PacketLedger
@@ -645,10 +667,11 @@ class PacketLedger
                 problem("passed up " + std::to_string(e.passedUp) + " times, dropped " +
                         std::to_string(e.dropped) + " times");
             }
-            if (e.pcuDelivered != e.passedUp)
+            if (e.pcuDelivered != e.passedUp + e.droppedAfterPcu)
             {
                 problem("delivered by the PCU " + std::to_string(e.pcuDelivered) +
-                        " times, passed up " + std::to_string(e.passedUp) + " times");
+                        " times, passed up " + std::to_string(e.passedUp) + " times, dropped " +
+                        std::to_string(e.droppedAfterPcu) + " times after it");
             }
             if (e.bufferDropped > 0 && (e.bufferDropped > 1 || e.dropped != 1))
             {
@@ -663,12 +686,13 @@ class PacketLedger
     /// What became of one packet.
     struct Entry
     {
-        Time accepted;             //!< when a device accepted it
-        uint32_t size{0};          //!< its size then
-        uint32_t pcuDelivered{0};  //!< PacketDelivered
-        uint32_t passedUp{0};      //!< MacRx
-        uint32_t dropped{0};       //!< MacTxDrop
-        uint32_t bufferDropped{0}; //!< BufferDrop
+        Time accepted;               //!< when a device accepted it
+        uint32_t size{0};            //!< its size then
+        uint32_t pcuDelivered{0};    //!< PacketDelivered
+        uint32_t passedUp{0};        //!< MacRx
+        uint32_t dropped{0};         //!< MacTxDrop
+        uint32_t droppedAfterPcu{0}; //!< MacTxDrop after PacketDelivered
+        uint32_t bufferDropped{0};   //!< BufferDrop
     };
 
     /**
@@ -730,6 +754,7 @@ class PacketLedger
         if (Entry* e = Find(packet, "MacTxDrop"))
         {
             ++e->dropped;
+            e->droppedAfterPcu += e->pcuDelivered > 0;
         }
     }
 
