@@ -199,12 +199,6 @@ GprsStatisticalChannel::FindMobile(Ipv4Address address)
     return -1;
 }
 
-uint32_t
-GprsStatisticalChannel::GetLlcOctets(uint32_t ipOctets)
-{
-    return GprsStatisticalLlcOctets(ipOctets);
-}
-
 Time
 GprsStatisticalChannel::GetTransmissionTime(GprsDirection direction, uint32_t llcOctets) const
 {

@@ -84,12 +84,6 @@ class GprsStatisticalChannel : public Channel
     int32_t FindMobile(Ipv4Address address);
 
     /**
-     * \param ipOctets an IP packet's size
-     * \return the LLC octets it costs on the link
-     */
-    static uint32_t GetLlcOctets(uint32_t ipOctets);
-
-    /**
      * \param direction the direction
      * \param llcOctets the LLC octets of a packet
      * \return how long one transmission of it takes at the direction's rate

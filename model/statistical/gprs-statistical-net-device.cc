@@ -192,8 +192,7 @@ GprsStatisticalNetDevice::Transmit(Ptr<Packet> packet, uint32_t mobile, uint32_t
     m_sending = true;
     m_txTrace(packet, transmission);
     const Time duration =
-        m_channel->GetTransmissionTime(GetDirection(),
-                                       GprsStatisticalChannel::GetLlcOctets(packet->GetSize()));
+        m_channel->GetTransmissionTime(GetDirection(), GprsStatisticalLlcOctets(packet->GetSize()));
     Simulator::Schedule(duration,
                         &GprsStatisticalNetDevice::EndTransmission,
                         this,
@@ -207,7 +206,7 @@ GprsStatisticalNetDevice::EndTransmission(Ptr<Packet> packet,
                                           uint32_t mobile,
                                           uint32_t transmission)
 {
-    const bool lost = m_channel->DrawLoss(GprsStatisticalChannel::GetLlcOctets(packet->GetSize()));
+    const bool lost = m_channel->DrawLoss(GprsStatisticalLlcOctets(packet->GetSize()));
     const uint32_t maxRetransmissions = m_channel->GetMobileDevice(mobile)->GetMaxRetransmissions();
     switch (GprsStatisticalNext(lost, transmission, maxRetransmissions))
     {
