@@ -104,7 +104,10 @@ RunOne(const RendonSetup& setup, const Job& job)
     tracer.WatchTcp(s.server, start, sink, setup.bytes);
     if (!job.traces.empty())
     {
-        tracer.WatchRlc(s.pcu, 0);
+        if (s.pcu)
+        {
+            tracer.WatchRlc(s.pcu, 0);
+        }
         EnableRunTraces(s, job.traces);
     }
 
@@ -246,7 +249,15 @@ main(int argc, char* argv[])
         "Pratt's rule for a 1 s RTT. ack-window is skipped on ns-3 before 3.41 (this is " +
             gprs::Ns3VersionText() +
             "), whose TCP crashes a sender limited by its peer's window at its first duplicate "
-            "ACK (ns-3 issue #991).");
+            "ACK (ns-3 issue #991). --radio=statistical replaces the cell by the paper's "
+            "statistical radio (GprsStatisticalChannel): the downlink rate of --pdchs PDCHs of "
+            "--cs shared by the users, one timeslot's rate on each uplink, a packet error rate "
+            "per transmission (a full segment's blocks at the BLER of --cs at --ci, a constant), "
+            "a delay drawn per packet (uniform 100-200 ms) that lets packets overtake, and LLC "
+            "acknowledged mode as --llcN200 link-level retransmissions; its attributes "
+            "(--ns3::GprsStatisticalChannel::Reorder=false, ::Delay, ::ErrorUnit) change it. "
+            "Without the cell, --rlcMode does nothing and --traceRun writes no RLC or GSMTAP "
+            "trace.");
     options.AddChecked("scenarios",
                        "scenarios, comma-separated",
                        scenarioList,
@@ -294,6 +305,13 @@ main(int argc, char* argv[])
     options.AddCodingScheme("cs", "coding scheme, both directions (paper: CS-2)", setup.cs);
     options.AddRadioConditions("ci", "C/I of every mobile, dB (paper: 24)", setup.ci);
     options.AddChecked(
+        "radio",
+        "radio model: cell (the module's block-level cell) or statistical (the "
+        "paper's: rate, packet error rate, per-packet delay)",
+        setup.radio,
+        "cell or statistical",
+        [](const std::string& text) { return text == "cell" || text == "statistical"; });
+    options.AddChecked(
         "rlcMode",
         "RLC mode (paper: radio losses reach LLC, so Unacknowledged)",
         setup.rlcMode,
@@ -335,10 +353,23 @@ main(int argc, char* argv[])
     options.Require("clamp", "0 or at least the MSS, --mss", [&setup]() {
         return setup.clamp == 0 || setup.clamp >= setup.mss;
     });
+    options.Require("ci", "a constant C/I in dB with --radio=statistical", [&setup]() {
+        return setup.radio != "statistical" || TryParseGprsNumber(setup.ci).has_value();
+    });
     options.SetsAttribute("ns3::GprsPcu::RlcMode", {"rlcMode"});
     options.SetsAttribute("ns3::GprsPcu::LlcN200", {"llcN200"});
     options.SetsAttribute("ns3::GprsMsNetDevice::LlcMode", {"variants"}, false);
     options.SetsAttribute("ns3::GprsMsNetDevice::MultislotClass");
+    options.SetsAttribute("ns3::GprsStatisticalChannel::DownlinkRate", {"pdchs", "cs"}, false);
+    options.SetsAttribute("ns3::GprsStatisticalChannel::UplinkRate", {"cs"}, false);
+    options.SetsAttribute("ns3::GprsStatisticalChannel::CodingScheme", {"cs"});
+    options.SetsAttribute("ns3::GprsStatisticalChannel::BlockErrorRate", {"cs", "ci"}, false);
+    options.SetsAttribute("ns3::GprsStatisticalChannel::PacketErrorRate",
+                          {"cs", "ci", "mss"},
+                          false);
+    options.SetsAttribute("ns3::GprsStatisticalNetDevice::MaxRetransmissions",
+                          {"variants", "llcN200"},
+                          false);
     options.SetsAttribute("ns3::BulkSendApplication::MaxBytes", {"bytes"});
     options.SetsAttribute("ns3::BulkSendApplication::SendSize", {"mss"});
     options.SetsAttribute("ns3::PointToPointChannel::Delay",

@@ -168,6 +168,18 @@ GprsScenarioHelper::Cell()
 }
 
 void
+GprsScenarioHelper::SetStatisticalRadio(bool enable)
+{
+    m_statistical = enable;
+}
+
+GprsStatisticalHelper&
+GprsScenarioHelper::StatisticalRadio()
+{
+    return m_radio;
+}
+
+void
 GprsScenarioHelper::SetInternetLink(DataRate rate, Time delay, double lossRate)
 {
     m_rate = rate;
@@ -286,7 +298,14 @@ GprsScenarioHelper::Check(const std::vector<uint32_t>& mobileCell, uint32_t cell
                           "fewer mobiles per cell, or fewer cells");
         }
     }
-    m_cell.Check();
+    if (m_statistical)
+    {
+        m_radio.Check();
+    }
+    else
+    {
+        m_cell.Check();
+    }
 }
 
 GprsScenario
@@ -320,6 +339,7 @@ int64_t
 GprsScenarioHelper::AssignStreams(const GprsScenario& scenario, int64_t stream)
 {
     int64_t used = GprsHelper().AssignStreams(scenario.bssDevices, stream);
+    used += GprsStatisticalHelper::AssignStreams(scenario.bssDevices, stream + used);
     for (auto it = scenario.internetDevices.Begin(); it != scenario.internetDevices.End(); ++it)
     {
         PointerValue model;
@@ -427,8 +447,12 @@ GprsScenarioHelper::Build(const std::vector<uint32_t>& mobileCell, uint32_t cell
         {
             cellMobiles.Add(s.mobiles.Get(i));
         }
-        const NetDeviceContainer cellDevices = m_cell.Install(s.ggsn, cellMobiles);
-        s.pcus.push_back(GprsHelper::GetPcu(cellDevices));
+        const NetDeviceContainer cellDevices = m_statistical ? m_radio.Install(s.ggsn, cellMobiles)
+                                                             : m_cell.Install(s.ggsn, cellMobiles);
+        if (!m_statistical)
+        {
+            s.pcus.push_back(GprsHelper::GetPcu(cellDevices));
+        }
         s.bssDevices.Add(cellDevices.Get(0));
         address.SetBase(Ipv4Address(kMobileNetwork.Get() | (c << (32 - prefixLength))),
                         s.cellMask,
@@ -440,9 +464,12 @@ GprsScenarioHelper::Build(const std::vector<uint32_t>& mobileCell, uint32_t cell
             msDevice[index[k]] = cellDevices.Get(k + 1);
             mobileIf[index[k]].Add(cellIf.Get(k + 1));
         }
-        GprsHelper::ActivatePdpContexts(cellDevices);
+        if (!m_statistical)
+        {
+            GprsHelper::ActivatePdpContexts(cellDevices);
+        }
     }
-    s.pcu = s.pcus.front();
+    s.pcu = m_statistical ? nullptr : s.pcus.front();
     for (uint32_t i = 0; i < mobiles; ++i)
     {
         s.msDevices.Add(msDevice[i]);

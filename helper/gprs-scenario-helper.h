@@ -6,6 +6,7 @@
 #define GPRS_SCENARIO_HELPER_H
 
 #include "gprs-helper.h"
+#include "gprs-statistical-helper.h"
 
 #include "ns3/data-rate.h"
 #include "ns3/ipv4-address.h"
@@ -40,10 +41,10 @@ struct GprsScenario
     Ipv4Address proxyAddress;                   //!< the proxy's Gi address (10.0.1.1), if any
     Ipv4InterfaceContainer mobileInterfaces;    //!< one per mobile, in order
     NetDeviceContainer internetDevices;         //!< Internet link: the server's, then the gateway's
-    NetDeviceContainer bssDevices;              //!< each cell's GprsBssNetDevice, on the GGSN
-    NetDeviceContainer msDevices;               //!< GprsMsNetDevice of mobile i: msDevices.Get(i)
-    Ptr<GprsPcu> pcu;                           //!< the (first) cell's PCU
-    std::vector<Ptr<GprsPcu>> pcus;             //!< the PCU of cell c: pcus[c]
+    NetDeviceContainer bssDevices;              //!< each cell's network device (GGSN side)
+    NetDeviceContainer msDevices;               //!< the device of mobile i: msDevices.Get(i)
+    Ptr<GprsPcu> pcu;                           //!< the (first) cell's PCU, null if statistical
+    std::vector<Ptr<GprsPcu>> pcus;             //!< the PCU of cell c: pcus[c]; none if statistical
     std::vector<uint32_t> mobileCell;           //!< the cell of mobile i: mobileCell[i]
     std::vector<Ipv4Address> ggsnCellAddresses; //!< the GGSN's address in cell c's subnet
     Ipv4Mask cellMask;                          //!< the mask of every cell's subnet
@@ -87,6 +88,17 @@ class GprsScenarioHelper
 
     /// \return the cell helper, to set PCU and device attributes before Install()
     GprsHelper& Cell();
+
+    /**
+     * Build each cell as a statistical radio link (GprsStatisticalHelper, doc/gprs.rst
+     * "Statistical radio link") instead of the block-level cell of Cell(); the rest of the
+     * scenario is the same. Default false: the block-level cell.
+     * \param enable use the statistical radio
+     */
+    void SetStatisticalRadio(bool enable);
+
+    /// \return the statistical radio's helper, to set its attributes before Install()
+    GprsStatisticalHelper& StatisticalRadio();
 
     /**
      * \param rate rate of the Internet link (default 10 Mbit/s: never the bottleneck)
@@ -162,8 +174,9 @@ class GprsScenarioHelper
     /**
      * Fix the random streams of a scenario this helper built, so that its draws do not depend
      * on how many random variables the program made before (ns-3's manual "Random
-     * Variables"): every cell (GprsHelper::AssignStreams), then the Internet link's loss
-     * models and its per-packet delay.
+     * Variables"): every cell (GprsHelper::AssignStreams; a statistical radio's link,
+     * GprsStatisticalHelper::AssignStreams), then the Internet link's loss models and its
+     * per-packet delay.
      * \param scenario what Install returned
      * \param stream the first stream index
      * \return the number of streams used
@@ -203,6 +216,8 @@ class GprsScenarioHelper
     std::map<uint32_t, uint32_t> m_attached; //!< mobile -> cell, from Attach
     Time m_giDelay;                          //!< proxy-GGSN delay
     DataRate m_giRate;                       //!< proxy-GGSN rate
+    bool m_statistical{false};               //!< the statistical radio instead of the cell
+    GprsStatisticalHelper m_radio;           //!< the statistical radio
 };
 
 } // namespace ns3

@@ -10,11 +10,15 @@
 # is in summary.txt with the same flows ("greedy R KEY: COUNT flows"), summary.txt has no SACK
 # or window class over all flows ("greedy R rwnd=high:"), and it says how many users' windows
 # were forced.
+# The Gb is off (GbCommittedInformationRate 0): at its default 64 kbit/s per cell two users'
+# downloads share it below the 3-slot rate, and the peaks would be the Gb's, not the radio's
+# that this test checks the analyzer against.
 # Variables: EXAMPLE (benko-gi), WORK_DIR (scratch directory).
 cmake_minimum_required(VERSION 3.13)
 file(REMOVE_RECURSE ${WORK_DIR})
 file(MAKE_DIRECTORY ${WORK_DIR})
 execute_process(COMMAND ${EXAMPLE} --users=40 --cells=8 --duration=3600s --progress=0
+                        --ns3::GprsBssNetDevice::GbCommittedInformationRate=0bps
                         --outdir=${WORK_DIR}
                 RESULT_VARIABLE rc OUTPUT_VARIABLE csv ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)

@@ -121,6 +121,7 @@ const std::map<std::string, TextAttribute> kModelTextAttributes = WithSplitLegAt
 const std::set<std::string> kDelayAttributes = {
     "ns3::GprsPcu::DownlinkAssignmentDelay",
     "ns3::GprsPcu::UplinkAccessDelay",
+    "ns3::GprsStatisticalChannel::Delay",
 };
 
 /**

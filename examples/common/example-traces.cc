@@ -139,9 +139,13 @@ EnableRunTraces(const GprsScenario& s, const std::string& dir, uint32_t mobile)
     const uint32_t c = s.mobileCell.empty() ? 0 : s.mobileCell.at(mobile);
     cell.EnablePcap(dir + "/ggsn.pcap", s.bssDevices.Get(c), false, true);
     cell.EnablePcap(dir + "/mobile.pcap", s.msDevices.Get(mobile), false, true);
-    cell.EnableGsmtap(dir + "/gsmtap.pcap", s.bssDevices.Get(c), true);
-    NetDeviceContainer measured(s.msDevices.Get(mobile));
-    cell.EnableRlcTraces(dir + "/rlc", measured);
+    if (s.pcu)
+    {
+        // A statistical radio (GprsScenarioHelper::SetStatisticalRadio) has no radio blocks.
+        cell.EnableGsmtap(dir + "/gsmtap.pcap", s.bssDevices.Get(c), true);
+        NetDeviceContainer measured(s.msDevices.Get(mobile));
+        cell.EnableRlcTraces(dir + "/rlc", measured);
+    }
 }
 
 } // namespace ns3

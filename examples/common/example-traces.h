@@ -72,7 +72,8 @@ class ExampleTraceRun
  * gprs-tcp-tutorial --pcap does: `server.pcap` (the server's Internet link), `ggsn.pcap` (the
  * cell's network-side device) and `mobile.pcap` (the mobile's device), IP packets; `gsmtap.pcap`
  * (the cell's radio blocks and LLC frames, GSMTAP for Wireshark); and the mobile's RLC block
- * trace, `rlc-<node>-<device>-rlc.tr` and `.dat` (GprsHelper::EnableRlcTraces). Call after
+ * trace, `rlc-<node>-<device>-rlc.tr` and `.dat` (GprsHelper::EnableRlcTraces); with a
+ * statistical radio (no PCU) the pcaps only. Call after
  * the scenario is installed and before the simulation runs. The traces are the devices', so
  * any GprsHelper writes them: the scenario's own is not needed.
  * \param s the scenario

@@ -18,7 +18,8 @@ namespace ns3
 namespace
 {
 
-constexpr uint16_t kBackgroundPort = 7000; //!< background user i's sink: kBackgroundPort + i
+constexpr uint16_t kBackgroundPort = 7000;  //!< background user i's sink: kBackgroundPort + i
+constexpr uint32_t kTcpIpHeaderOctets = 40; //!< IPv4 and TCP headers without options
 
 /**
  * \param variant a variant of rendon-proxies
@@ -74,6 +75,23 @@ RendonBackgroundServices(uint32_t users)
     return services;
 }
 
+void
+ConfigureRendonStatisticalRadio(GprsStatisticalHelper& radio, const RendonSetup& setup)
+{
+    const GprsCodingScheme cs = ParseGprsCodingScheme(setup.cs);
+    const auto timeslotRate = static_cast<uint64_t>(GetGprsCodingSchemeInfo(cs).dataRateBps);
+    radio.SetChannelAttribute("DownlinkRate", DataRateValue(DataRate(timeslotRate * setup.pdchs)));
+    radio.SetChannelAttribute("UplinkRate", DataRateValue(DataRate(timeslotRate)));
+    radio.SetChannelAttribute("CodingScheme", GprsCodingSchemeValue(cs));
+    const double bler = GprsBlerModel().GetBler(cs, ParseGprsNumber(setup.ci, "--ci"));
+    const uint32_t segmentBlocks =
+        GprsRlcBlocks(GprsStatisticalLlcOctets(setup.mss + kTcpIpHeaderOctets),
+                      GprsRlcDataOctets(cs));
+    radio.SetChannelAttribute("BlockErrorRate", DoubleValue(bler));
+    radio.SetChannelAttribute("PacketErrorRate",
+                              DoubleValue(GprsPacketErrorRate(bler, segmentBlocks)));
+}
+
 RendonRun
 BuildRendonRun(const RendonSetup& setup, const std::string& variant, bool busy)
 {
@@ -92,6 +110,12 @@ BuildRendonRun(const RendonSetup& setup, const std::string& variant, bool busy)
     helper.SetInternetLink(DataRate("10Mbps"), setup.internetDelay, setup.internetLoss);
     helper.SetInternetDelayVariation(setup.delayStdev, !setup.reorder);
     helper.SetProxy(true, MilliSeconds(1), DataRate("2Mbps"));
+    const bool statistical = setup.radio == "statistical";
+    helper.SetStatisticalRadio(statistical);
+    if (statistical)
+    {
+        ConfigureRendonStatisticalRadio(helper.StatisticalRadio(), setup);
+    }
     GprsHelper& cell = helper.Cell();
     cell.SetPcuAttribute("NumberOfPdchs", UintegerValue(setup.pdchs));
     cell.SetPcuAttribute("RlcMode", StringValue(setup.rlcMode));
@@ -107,6 +131,7 @@ BuildRendonRun(const RendonSetup& setup, const std::string& variant, bool busy)
     // Every random stream fixed, so that the variants of a run see the same draws.
     int64_t stream = 100;
     stream += cell.AssignStreams(s.bssDevices, stream);
+    stream += GprsStatisticalHelper::AssignStreams(s.bssDevices, stream);
     if (s.internetDelay)
     {
         s.internetDelay->SetStream(stream++);
@@ -123,7 +148,12 @@ BuildRendonRun(const RendonSetup& setup, const std::string& variant, bool busy)
 
     // The variant: LLC acknowledged mode and the proxy apply to the measured mobile only, so
     // the background users are the same in every variant.
-    if (variant == "reno-llc-ack" || variant == "split-llc-ack")
+    const bool llcAck = variant == "reno-llc-ack" || variant == "split-llc-ack";
+    if (llcAck && statistical)
+    {
+        s.msDevices.Get(0)->SetAttribute("MaxRetransmissions", UintegerValue(setup.llcN200));
+    }
+    else if (llcAck)
     {
         s.msDevices.Get(0)->SetAttribute("LlcMode", StringValue("Acknowledged"));
     }

@@ -36,6 +36,7 @@ struct RendonSetup
     Time warmup{Seconds(3600)};            //!< busy cell: background traffic before the download
     uint32_t clamp{0};                     //!< C_clamp and the ACK window; 0: derived
     Time limit{Seconds(1800)};             //!< a download not done by then is incomplete
+    std::string radio{"cell"};             //!< cell (block level) or statistical (the paper's)
 
     /// \return C_clamp: --clamp, or Chakravorty & Pratt's rule for the cell and a 1 s RTT
     uint32_t GetClamp() const;
@@ -50,6 +51,16 @@ struct RendonSetup
  */
 std::vector<std::string> RendonBackgroundServices(uint32_t users);
 
+/**
+ * Give a statistical radio the setup's cell: the downlink rate of --pdchs PDCHs of --cs, the
+ * uplink rate of one timeslot, the BLER of --cs at --ci by the module's curve
+ * (GprsBlerModel) and, per packet, the error rate of a full segment's blocks (--mss + 40
+ * octets of TCP/IP headers).
+ * \param radio the statistical radio's helper
+ * \param setup the inputs; its ci must be a constant C/I
+ */
+void ConfigureRendonStatisticalRadio(GprsStatisticalHelper& radio, const RendonSetup& setup);
+
 /// One built run: the cell, the variant's proxy and LLC mode, the background users' traffic.
 struct RendonRun
 {
@@ -63,7 +74,9 @@ struct RendonRun
  * the GGSN and the cell with the measured mobile (0) and, in the busy cell, setup.users
  * background users running their services from the start; fix every random stream, so that
  * the variants of a run see the same draws. The variant (LLC acknowledged mode, the proxy)
- * applies to the measured mobile only. The caller installs the measured download.
+ * applies to the measured mobile only. With setup.radio "statistical" the cell is a
+ * GprsStatisticalChannel (ConfigureRendonStatisticalRadio) and LLC acknowledged mode its
+ * measured mobile's MaxRetransmissions = llcN200. The caller installs the measured download.
  * \param setup the inputs
  * \param variant reno, snoop, split, reno-llc-ack, split-llc-ack, clamp or ack-window
  * \param busy with the background users
