@@ -77,7 +77,28 @@ struct Result
     uint64_t pxData{0};        //!< of which its data-driven retransmissions
     uint64_t pxTimer{0};       //!< of which its timer-driven retransmissions
     double backgroundKbps{0};  //!< the background users' received rate during the download
+    double offeredPct{0};      //!< what the busy cell's background users offered, % of its PDCHs
 };
+
+/**
+ * \param setup the inputs
+ * \param built the run
+ * \param end when it ended
+ * \return the octets the measured cell's background users offered from 0 to end, in % of
+ *         what its PDCHs carry in that time (RLC data rate of --cs); 0 without them
+ */
+double
+OfferedPercent(const RendonSetup& setup, const RendonRun& built, Time end)
+{
+    uint64_t offered = 0;
+    for (const auto& g : built.backgroundGenerators)
+    {
+        offered += g->GetBytesOffered();
+    }
+    const double capacityBps =
+        setup.pdchs * GetGprsCodingSchemeInfo(ParseGprsCodingScheme(setup.cs)).dataRateBps;
+    return 100.0 * offered * 8 / end.GetSeconds() / capacityBps;
+}
 
 Result
 RunOne(const RendonSetup& setup, const Job& job)
@@ -143,6 +164,7 @@ RunOne(const RendonSetup& setup, const Job& job)
         background += b->GetTotalRx();
     }
     r.backgroundKbps = (background - backgroundAtStart) * 8 / (end - start).GetSeconds() / 1000;
+    r.offeredPct = OfferedPercent(setup, built, end);
     tracer.Close();
     Simulator::Destroy();
     return r;
@@ -210,7 +232,9 @@ main(int argc, char* argv[])
         "GPRS network': the throughput of a --bytes FTP download from an Internet server to a "
         "mobile, for each scenario of --scenarios (one-user: the mobile alone in the cell; "
         "busy: with --users background users, 50 % e-mail, 30 % WWW, 20 % FTP, UMTS 30.03 "
-        "traffic, running --warmup before the download starts) and each variant of --variants "
+        "traffic, FTP files of --ftpCallBytes on average, running --warmup before the download "
+        "starts, in a reuse pattern with --coChannelCells co-channel cells of as many users "
+        "each whose load sets the C/I) and each variant of --variants "
         "(reno: TCP Reno end to end; snoop: a Snoop agent; split: a split connection; "
         "reno-llc-ack, split-llc-ack: the same with LLC acknowledged mode, at most --llcN200 "
         "retransmissions; clamp: the split connection whose leg to the mobile has a fixed "
@@ -224,10 +248,12 @@ main(int argc, char* argv[])
         "after an RTO, per 100 data segments it sent), proxy_data_retx_pct and "
         "proxy_timer_retx_pct (the proxy's, per 100 data segments it sent to the mobile; empty "
         "without a proxy that sends), fh_timeouts (per run), incomplete (runs that hit "
-        "--limit), background_kbps (what the background users received during the download) "
-        "and skipped (why a variant was not run); --outdir receives runs.csv (one row per run: "
-        "scenario, variant, run, complete, throughput_kbps, bytes_received, the fixed host's "
-        "and the proxy's segments and retransmissions, fh_timeouts, background_kbps), "
+        "--limit), background_kbps (what the background users received during the download), "
+        "offered_pct (what they offered over the whole run, in % of the RLC data rate of the "
+        "cell's PDCHs) and skipped (why a variant was not run); --outdir receives runs.csv (one "
+        "row per run: scenario, variant, run, complete, throughput_kbps, bytes_received, the "
+        "fixed host's and the proxy's segments and retransmissions, fh_timeouts, "
+        "background_kbps, offered_pct), "
         "rendon-throughput.dat and rendon-throughput.gp, a bar chart rendered to PNG when "
         "gnuplot is installed, on which a bar that averages only its complete runs is marked "
         "below it ('busy 2/3') and in red at the top ('busy: 2/3 runs complete'; none "
@@ -246,7 +272,13 @@ main(int argc, char* argv[])
         "scaling), send buffer 32768 octets; delay standard deviation --delayStdev, per packet, "
         "order kept unless --reorder; Internet link 10 Mbit/s, SGSN-BSS not a bottleneck (the "
         "module's 20 ms core network delay); multislot class 8 (4+1); C_clamp by Chakravorty & "
-        "Pratt's rule for a 1 s RTT. ack-window is skipped on ns-3 before 3.41 (this is " +
+        "Pratt's rule for a 1 s RTT; the busy cell's FTP files 512 KB on average, the size of "
+        "the paper's FTP file (the paper gives the bursts' rate, not their size; --ftpCallBytes "
+        "11993 is one UMTS 30.03 packet call, as WWW pages and e-mail messages are); the busy "
+        "cell's C/I load-dependent: --ci is the C/I with every co-channel cell transmitting "
+        "all the time, and idle co-channel cells raise it up to 20 dB "
+        "(GprsCoChannelInterference), 6 first-tier co-channel cells of equal weight. "
+        "ack-window is skipped on ns-3 before 3.41 (this is " +
             gprs::Ns3VersionText() +
             "), whose TCP crashes a sender limited by its peer's window at its first duplicate "
             "ACK (ns-3 issue #991). --radio=statistical replaces the cell by the paper's "
@@ -327,6 +359,24 @@ main(int argc, char* argv[])
                                  setup.users,
                                  1,
                                  1000);
+    options.AddInteger<uint64_t>("ftpCallBytes",
+                                 "busy cell: mean octets of a background FTP file, a UMTS 30.03 "
+                                 "packet call of that many octets on average (default: the "
+                                 "paper's FTP file, 512 KB; 11993: 25 datagrams, as a WWW page "
+                                 "and an e-mail message, whose ns3::GprsTrafficGenerator::"
+                                 "DatagramsPerPacketCall this leaves alone)",
+                                 setup.ftpCallBytes,
+                                 480,
+                                 100000000);
+    options.AddInteger<uint32_t>("coChannelCells",
+                                 "busy cell: co-channel cells around it, each with --users "
+                                 "background users of its own, whose load sets the C/I (0: "
+                                 "the C/I is --ci, fixed; default 6, the first tier of a regular "
+                                 "reuse pattern; the cell radio only, --radio=statistical has "
+                                 "none)",
+                                 setup.coChannelCells,
+                                 0,
+                                 18);
     options.AddDuration("warmup",
                         "busy cell: background traffic before the download starts",
                         setup.warmup);
@@ -441,7 +491,8 @@ main(int argc, char* argv[])
                             "proxy_segments",
                             "proxy_data_retx",
                             "proxy_timer_retx",
-                            "background_kbps"});
+                            "background_kbps",
+                            "offered_pct"});
     std::map<std::pair<std::string, std::string>, RunCount> counts;
     for (std::size_t i = 0; i < all.size(); ++i)
     {
@@ -460,12 +511,13 @@ main(int argc, char* argv[])
                      std::to_string(r.pxSegments),
                      std::to_string(r.pxData),
                      std::to_string(r.pxTimer),
-                     RunField(r.backgroundKbps)});
+                     RunField(r.backgroundKbps),
+                     RunField(r.offeredPct)});
     }
 
     std::cout << "scenario,variant,runs,throughput_kbps,throughput_stdev_kbps,fh_data_retx_pct,"
                  "fh_timer_retx_pct,proxy_data_retx_pct,proxy_timer_retx_pct,fh_timeouts,"
-                 "incomplete,background_kbps,skipped\n";
+                 "incomplete,background_kbps,offered_pct,skipped\n";
     // Per variant, the mean and standard deviation of each scenario, for the bar chart.
     std::map<std::string, std::map<std::string, std::pair<double, double>>> bars;
     for (const auto& scenario : scenarios)
@@ -475,6 +527,7 @@ main(int argc, char* argv[])
             const std::vector<Result>& rs = results[{scenario, variant}];
             std::vector<double> throughputs;
             std::vector<double> background;
+            std::vector<double> offered;
             Result sum;
             uint32_t incomplete = 0;
             for (const Result& r : rs)
@@ -485,6 +538,7 @@ main(int argc, char* argv[])
                 }
                 incomplete += r.complete ? 0 : 1;
                 background.push_back(r.backgroundKbps);
+                offered.push_back(r.offeredPct);
                 sum.fhSegments += r.fhSegments;
                 sum.fhData += r.fhData;
                 sum.fhTimer += r.fhTimer;
@@ -512,11 +566,11 @@ main(int argc, char* argv[])
             if (!rs.empty())
             {
                 row << static_cast<double>(sum.fhTimeouts) / rs.size() << "," << incomplete << ","
-                    << Mean(background);
+                    << Mean(background) << "," << Mean(offered);
             }
             else
             {
-                row << ",,";
+                row << ",,,";
             }
             row << "," << skipped(variant);
             std::cout << row.str() << "\n";

@@ -7,6 +7,8 @@
 #include "ns3/channel.h"
 #include "ns3/double.h"
 #include "ns3/error-model.h"
+#include "ns3/gprs-ms-net-device.h"
+#include "ns3/gprs-radio-block-record.h"
 #include "ns3/gprs-stop-if-invalid.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
@@ -18,6 +20,7 @@
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/traffic-control-helper.h"
+#include "ns3/uinteger.h"
 
 #include <algorithm>
 #include <cmath>
@@ -209,6 +212,12 @@ GprsScenarioHelper::SetCells(uint32_t cells)
 }
 
 void
+GprsScenarioHelper::SetCoChannelInterference(Ptr<GprsCoChannelInterference> pattern)
+{
+    m_coChannel = pattern;
+}
+
+void
 GprsScenarioHelper::Attach(uint32_t mobile, uint32_t cell)
 {
     m_attached[mobile] = cell;
@@ -298,8 +307,20 @@ GprsScenarioHelper::Check(const std::vector<uint32_t>& mobileCell, uint32_t cell
                           "fewer mobiles per cell, or fewer cells");
         }
     }
+    if (m_coChannel && m_coChannel->GetCells() > 0)
+    {
+        throw Refused("co-channel pattern with cells already",
+                      m_coChannel->GetCells(),
+                      "a GprsCoChannelInterference without cells, one per scenario");
+    }
     if (m_statistical)
     {
+        if (m_coChannel)
+        {
+            throw Refused("co-channel pattern on the statistical radio",
+                          1,
+                          "load-dependent C/I with the cell's radio only");
+        }
         m_radio.Check();
     }
     else
@@ -355,6 +376,33 @@ GprsScenarioHelper::AssignStreams(const GprsScenario& scenario, int64_t stream)
         ++used;
     }
     return used;
+}
+
+void
+GprsScenarioHelper::JoinCoChannelPattern(GprsScenario& s,
+                                         const std::vector<Ptr<NetDevice>>& msDevice) const
+{
+    s.coChannel = m_coChannel;
+    for (uint32_t c = 0; c < s.pcus.size(); ++c)
+    {
+        UintegerValue pdchs;
+        s.pcus[c]->GetAttribute("NumberOfPdchs", pdchs);
+        const uint32_t cell = m_coChannel->AddCell(pdchs.Get());
+        const Ptr<GprsCoChannelInterference> pattern = m_coChannel;
+        // Every downlink block on the air interferes: data, control and USF-only blocks.
+        s.pcus[c]->TraceConnectWithoutContext("RadioBlock",
+                                              Callback<void, const GprsRadioBlockRecord&>(
+                                                  [pattern, cell](const GprsRadioBlockRecord& r) {
+                                                      if (r.dir == GprsDirection::DOWNLINK)
+                                                      {
+                                                          pattern->RecordBlock(cell, r.frame);
+                                                      }
+                                                  }));
+        for (const uint32_t i : s.GetCellMobiles(c))
+        {
+            DynamicCast<GprsMsNetDevice>(msDevice[i])->SetCoChannelInterference(pattern, cell);
+        }
+    }
 }
 
 GprsScenario
@@ -470,6 +518,10 @@ GprsScenarioHelper::Build(const std::vector<uint32_t>& mobileCell, uint32_t cell
         }
     }
     s.pcu = m_statistical ? nullptr : s.pcus.front();
+    if (m_coChannel)
+    {
+        JoinCoChannelPattern(s, msDevice);
+    }
     for (uint32_t i = 0; i < mobiles; ++i)
     {
         s.msDevices.Add(msDevice[i]);

@@ -9,6 +9,7 @@
 #include "gprs-statistical-helper.h"
 
 #include "ns3/data-rate.h"
+#include "ns3/gprs-co-channel-interference.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/ipv4-interface-container.h"
 #include "ns3/nstime.h"
@@ -51,6 +52,7 @@ struct GprsScenario
     Ipv4Address mobileNetwork;                  //!< all cells' network (10.1.0.0)
     Ipv4Mask mobileMask;                        //!< its mask (/16)
     Ptr<RandomVariableStream> internetDelay;    //!< per-packet Internet delay, s, or null
+    Ptr<GprsCoChannelInterference> coChannel;   //!< load-dependent C/I of the cells, or null
 
     /**
      * \param i mobile index
@@ -139,6 +141,17 @@ class GprsScenarioHelper
     void SetCells(uint32_t cells);
 
     /**
+     * Load-dependent C/I: make the scenario's cells co-channel cells of one reuse pattern, in
+     * cell order (cell c is the pattern's cell c), whose downlink activity sets each other's
+     * interference (GprsCoChannelInterference; doc/gprs.rst, "Load-dependent C/I"). Each
+     * mobile's RadioConditions then give its C/I at full load. Off by default: every mobile
+     * has its C/I schedule alone.
+     * \param pattern a pattern without cells yet (its attributes and, after Install, its
+     *        weights are the caller's), or null: off
+     */
+    void SetCoChannelInterference(Ptr<GprsCoChannelInterference> pattern);
+
+    /**
      * Put mobile i in a chosen cell instead of cell i mod cells. The scenario creates the
      * mobiles' nodes, so a mobile is named by its index and attached before Install(mobiles);
      * Install checks that both exist.
@@ -205,19 +218,27 @@ class GprsScenarioHelper
      */
     GprsScenario Build(const std::vector<uint32_t>& mobileCell, uint32_t cells) const;
 
-    GprsHelper m_cell;                       //!< the cell
-    DataRate m_rate;                         //!< Internet link rate
-    Time m_delay;                            //!< Internet link delay
-    double m_lossRate;                       //!< Internet link loss
-    Time m_delayStdev;                       //!< Internet delay standard deviation
-    bool m_keepOrder;                        //!< Internet delay variation keeps the order
-    bool m_proxy;                            //!< with a proxy node
-    uint32_t m_cells;                        //!< cells behind the GGSN
-    std::map<uint32_t, uint32_t> m_attached; //!< mobile -> cell, from Attach
-    Time m_giDelay;                          //!< proxy-GGSN delay
-    DataRate m_giRate;                       //!< proxy-GGSN rate
-    bool m_statistical{false};               //!< the statistical radio instead of the cell
-    GprsStatisticalHelper m_radio;           //!< the statistical radio
+    /**
+     * Make the built cells the cells of m_coChannel and their mobiles its mobiles.
+     * \param s the scenario being built: its PCUs and mobile cells are set
+     * \param msDevice each mobile's device
+     */
+    void JoinCoChannelPattern(GprsScenario& s, const std::vector<Ptr<NetDevice>>& msDevice) const;
+
+    GprsHelper m_cell;                          //!< the cell
+    DataRate m_rate;                            //!< Internet link rate
+    Time m_delay;                               //!< Internet link delay
+    double m_lossRate;                          //!< Internet link loss
+    Time m_delayStdev;                          //!< Internet delay standard deviation
+    bool m_keepOrder;                           //!< Internet delay variation keeps the order
+    bool m_proxy;                               //!< with a proxy node
+    uint32_t m_cells;                           //!< cells behind the GGSN
+    std::map<uint32_t, uint32_t> m_attached;    //!< mobile -> cell, from Attach
+    Time m_giDelay;                             //!< proxy-GGSN delay
+    Ptr<GprsCoChannelInterference> m_coChannel; //!< load-dependent C/I, or null
+    DataRate m_giRate;                          //!< proxy-GGSN rate
+    bool m_statistical{false};                  //!< the statistical radio instead of the cell
+    GprsStatisticalHelper m_radio;              //!< the statistical radio
 };
 
 } // namespace ns3

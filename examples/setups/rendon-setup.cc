@@ -44,6 +44,14 @@ RendonSetup::GetClamp() const
                      : GprsProxyHelper::DeriveClamp(pdchs, ParseGprsCodingScheme(cs), Seconds(1));
 }
 
+double
+RendonFtpDatagrams(uint64_t ftpCallBytes)
+{
+    // The UMTS 30.03 datagram sizes, GprsTrafficGenerator's defaults.
+    const double datagram = GprsTruncatedPareto(1.1, 81.5, 66666).GetMean();
+    return std::max(1.0, static_cast<double>(ftpCallBytes) / datagram);
+}
+
 std::vector<std::string>
 RendonBackgroundServices(uint32_t users)
 {
@@ -124,8 +132,17 @@ BuildRendonRun(const RendonSetup& setup, const std::string& variant, bool busy)
     cell.SetPcuAttribute("UplinkLinkAdaptation", StringValue(la));
     cell.SetMsDeviceAttribute("MultislotClass", UintegerValue(8));
     cell.SetMsDeviceAttribute("RadioConditions", StringValue(setup.ci));
+    // Co-channel cells load the block-level cell only: the statistical radio has no blocks.
+    const uint32_t coChannelCells = busy && !statistical ? setup.coChannelCells : 0;
+    if (coChannelCells > 0)
+    {
+        helper.SetCoChannelInterference(CreateObject<GprsCoChannelInterference>());
+    }
+    // The measured cell first, then its co-channel cells of setup.users each.
+    std::vector<uint32_t> cells{busy ? 1 + setup.users : 1};
+    cells.insert(cells.end(), coChannelCells, setup.users);
     RendonRun run;
-    run.scenario = helper.Install(busy ? 1 + setup.users : 1);
+    run.scenario = helper.Install(cells);
     const GprsScenario& s = run.scenario;
 
     // Every random stream fixed, so that the variants of a run see the same draws.
@@ -175,12 +192,23 @@ BuildRendonRun(const RendonSetup& setup, const std::string& variant, bool busy)
     if (busy)
     {
         const std::vector<std::string> services = RendonBackgroundServices(setup.users);
-        for (uint32_t i = 0; i < services.size(); ++i)
+        // Mobiles 1 .. users are the busy cell's, then each co-channel cell's users in turn.
+        for (uint32_t i = 0; i < services.size() * (1 + coChannelCells); ++i)
         {
-            const GprsTrafficApps apps =
-                GprsTrafficHelper(services[i]).Install(s, 1 + i, kBackgroundPort + i);
+            const std::string& service = services[i % services.size()];
+            GprsTrafficHelper traffic(service);
+            if (service == "ftp")
+            {
+                traffic.SetAttribute("DatagramsPerPacketCall",
+                                     DoubleValue(RendonFtpDatagrams(setup.ftpCallBytes)));
+            }
+            const GprsTrafficApps apps = traffic.Install(s, 1 + i, kBackgroundPort + i);
             stream += apps.generator->AssignStreams(stream);
-            run.backgroundSinks.push_back(apps.sink);
+            if (i < services.size())
+            {
+                run.backgroundSinks.push_back(apps.sink);
+                run.backgroundGenerators.push_back(apps.generator);
+            }
         }
     }
     return run;

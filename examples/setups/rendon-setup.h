@@ -33,6 +33,8 @@ struct RendonSetup
     std::string rlcMode{"Unacknowledged"}; //!< RLC mode (paper: radio losses reach LLC)
     uint32_t llcN200{2};                   //!< LLC retransmissions (paper: up to 2)
     uint32_t users{15};                    //!< background users of the busy cell (paper: 15)
+    uint64_t ftpCallBytes{524288};         //!< mean octets of a background FTP file (the paper's)
+    uint32_t coChannelCells{6};            //!< busy: co-channel cells around it; 0: C/I fixed
     Time warmup{Seconds(3600)};            //!< busy cell: background traffic before the download
     uint32_t clamp{0};                     //!< C_clamp and the ACK window; 0: derived
     Time limit{Seconds(1800)};             //!< a download not done by then is incomplete
@@ -61,26 +63,38 @@ std::vector<std::string> RendonBackgroundServices(uint32_t users);
  */
 void ConfigureRendonStatisticalRadio(GprsStatisticalHelper& radio, const RendonSetup& setup);
 
+/**
+ * \param ftpCallBytes mean octets of an FTP file
+ * \return the mean datagrams of its UMTS 30.03 packet call: ftpCallBytes over the mean
+ *         datagram size (479.7 octets), at least 1
+ */
+double RendonFtpDatagrams(uint64_t ftpCallBytes);
+
 /// One built run: the cell, the variant's proxy and LLC mode, the background users' traffic.
 struct RendonRun
 {
     GprsScenario scenario;                             //!< nodes, devices, PCU
     Ptr<GprsProxy> proxy;                              //!< the variant's proxy, or null
     std::vector<Ptr<GprsTrafficSink>> backgroundSinks; //!< the busy cell's, on its mobiles
+    std::vector<Ptr<GprsTrafficGenerator>> backgroundGenerators; //!< theirs, on the server
 };
 
 /**
  * Build a run: set ns-3's TCP defaults to the setup's Reno, build the server, the proxy node,
  * the GGSN and the cell with the measured mobile (0) and, in the busy cell, setup.users
- * background users running their services from the start; fix every random stream, so that
- * the variants of a run see the same draws. The variant (LLC acknowledged mode, the proxy)
- * applies to the measured mobile only. With setup.radio "statistical" the cell is a
- * GprsStatisticalChannel (ConfigureRendonStatisticalRadio) and LLC acknowledged mode its
- * measured mobile's MaxRetransmissions = llcN200. The caller installs the measured download.
+ * background users running their services from the start (FTP files of setup.ftpCallBytes on
+ * average) and setup.coChannelCells co-channel cells, each with setup.users background users
+ * of its own, whose load sets the cells' C/I (GprsScenarioHelper::SetCoChannelInterference;
+ * setup.ci is the C/I at full load); fix every random stream, so that the variants of a run
+ * see the same draws. The variant (LLC acknowledged mode, the proxy) applies to the measured
+ * mobile only. With setup.radio "statistical" the cell is a GprsStatisticalChannel
+ * (ConfigureRendonStatisticalRadio) and LLC acknowledged mode its measured mobile's
+ * MaxRetransmissions = llcN200. The caller installs the measured download.
  * \param setup the inputs
  * \param variant reno, snoop, split, reno-llc-ack, split-llc-ack, clamp or ack-window
  * \param busy with the background users
- * \return the run
+ * \return the run; backgroundSinks and backgroundGenerators are the busy cell's users' (the
+ *         co-channel cells' users are load, not measured)
  */
 RendonRun BuildRendonRun(const RendonSetup& setup, const std::string& variant, bool busy);
 

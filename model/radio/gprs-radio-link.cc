@@ -4,6 +4,8 @@
 
 #include "gprs-radio-link.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 
@@ -29,8 +31,10 @@ GprsRadioLink::Update(const Time& now)
     // C/I and outage change only at the schedule's points: look them up once per change.
     const GprsRadioConditions& radio = m_source->GetRadioConditions();
     const bool outage = radio.IsOutage(now);
-    const double ci = radio.GetCiDb(now);
     m_validUntil = radio.NextChangeAfter(now);
+    Time loadChange = m_validUntil;
+    const double ci = radio.GetCiDb(now) + m_source->GetCoChannelCiOffsetDb(now, &loadChange);
+    m_validUntil = std::min(m_validUntil, loadChange);
     m_blerCache.fill(-1);
     if (ci != m_ci || outage != m_outage)
     {

@@ -6,6 +6,7 @@
 #define GPRS_RADIO_LINK_H
 
 #include "gprs-bler-model.h"
+#include "gprs-co-channel-interference.h"
 #include "gprs-coding-scheme.h"
 #include "gprs-gilbert-elliott.h"
 #include "gprs-radio-conditions.h"
@@ -51,6 +52,29 @@ class GprsRadioSource
         return !m_useGilbertElliott ? nullptr : m_ge ? &*m_ge : MakeGilbertElliott();
     }
 
+    /**
+     * Make the mobile's C/I depend on its co-channel cells' load: its C/I schedule then gives
+     * the C/I at full load, and the pattern adds what the cells' activity takes off the
+     * interference (GprsCoChannelInterference). Set before the mobile's first block.
+     * \param pattern the reuse pattern; null: the C/I schedule alone (the default)
+     * \param cell the mobile's cell in the pattern
+     */
+    void SetCoChannelInterference(Ptr<const GprsCoChannelInterference> pattern, uint32_t cell)
+    {
+        m_coChannel = pattern;
+        m_coChannelCell = cell;
+    }
+
+    /**
+     * \param now the time
+     * \param validUntil set to when the value may next change
+     * \return what the co-channel cells' load adds to the C/I, dB (0 without a pattern)
+     */
+    double GetCoChannelCiOffsetDb(const Time& now, Time* validUntil) const
+    {
+        return m_coChannel ? m_coChannel->GetCiOffsetDb(m_coChannelCell, now, validUntil) : 0;
+    }
+
   protected:
     /// \return the process, built on first use into m_ge
     virtual GprsGilbertElliott* MakeGilbertElliott() = 0;
@@ -58,6 +82,10 @@ class GprsRadioSource
     GprsRadioConditions m_radio;            //!< C/I over time
     bool m_useGilbertElliott{false};        //!< losses from the two-state process
     std::optional<GprsGilbertElliott> m_ge; //!< the process, built on first use
+
+  private:
+    Ptr<const GprsCoChannelInterference> m_coChannel; //!< load-dependent C/I, or null
+    uint32_t m_coChannelCell{0};                      //!< the mobile's cell in it
 };
 
 /**
