@@ -14,6 +14,7 @@
 #include "ns3/gprs-module.h"
 #include "ns3/internet-module.h"
 
+#include <cmath>
 #include <iomanip>
 #include <iostream>
 #include <string>
@@ -144,14 +145,18 @@ main(int argc, char* argv[])
 {
     uint32_t size = 64;
     bool full = false;
+    uint32_t rounds = 1;
     std::string outdir;
     ExampleOptions options(
         __FILE__,
         "The latency budget of an idle GPRS cell: one UDP packet of --size IP octets from the "
         "GGSN down to the mobile's host at 1 s, then one up at 11 s (and, with --full, the same "
-        "with 1500 octets at 21 s and 31 s), each through an idle cell. Prints one CSV row per "
-        "component of each packet's one-way delay, from the sending device accepting it (MacTx) "
-        "to the far device passing it up (MacRx), in path order: core (CoreNetworkDelay), gb "
+        "with 1500 octets at 21 s and 31 s), each through an idle cell; --rounds times, each "
+        "packet sent up to 1.2 s (a DRX cycle) after its 10 s slot begins, at a random moment, "
+        "so that the means cover the phases of the CCCH's paging blocks and RACH slots. Prints "
+        "one CSV row per component of the packets' mean one-way delay, from the sending device "
+        "accepting it (MacTx) to the far device passing it up (MacRx), in path order: core "
+        "(CoreNetworkDelay), gb "
         "(wait for and serialisation on the Gb), tbf_establishment (from the packet entering "
         "the PCU's buffer to its TBF existing, TbfEstablished), first_block_wait (to the first "
         "RLC data block), radio_blocks (the blocks that carry it), rlc_ack_waits (after the "
@@ -161,6 +166,11 @@ main(int argc, char* argv[])
         "PDCHs, CS-2, C/I 24 dB, one class 8 mobile; change them with --ns3::... attributes.");
     options.AddInteger<uint32_t>("size", "IP octets of the small packet", size, 40, 1500);
     options.AddFlag("full", "also a 1500-octet packet each way", full);
+    options.AddInteger<uint32_t>("rounds",
+                                 "rounds of packets whose components are averaged",
+                                 rounds,
+                                 1,
+                                 10000);
     options.AddOutputDirectory("outdir", "unused: the budget is on stdout", outdir);
     options.SetsAttribute("ns3::UdpClient::PacketSize", {"size", "full"});
     options.SetsAttribute("ns3::UdpClient::MaxPackets");
@@ -182,25 +192,33 @@ main(int argc, char* argv[])
     {
         sizes.push_back(1500);
     }
+    // Each round's send times: a DRX cycle (BS_PA_MFRMS 5 x 235 ms) of phases.
+    const Ptr<UniformRandomVariable> phase = CreateObject<UniformRandomVariable>();
+    phase->SetStream(99);
     Time at = Seconds(1);
-    for (const uint32_t octets : sizes)
+    for (uint32_t round = 0; round < rounds; ++round)
     {
-        for (const GprsDirection dir : {GprsDirection::DOWNLINK, GprsDirection::UPLINK})
+        for (const uint32_t octets : sizes)
         {
-            LatencyProbe p;
-            p.dir = dir;
-            p.octets = octets;
-            p.start = at;
-            budget.probes.push_back(p);
-            if (dir == GprsDirection::DOWNLINK)
+            for (const GprsDirection dir : {GprsDirection::DOWNLINK, GprsDirection::UPLINK})
             {
-                SendOne(s.server, s.mobiles.Get(0), s.GetMobileAddress(0), octets, at);
+                LatencyProbe p;
+                p.dir = dir;
+                p.octets = octets;
+                p.start = at + (rounds > 1 ? MilliSeconds(std::floor(phase->GetValue(0, 1200)))
+                                           : Time(0));
+                const Time sendAt = p.start;
+                budget.probes.push_back(p);
+                if (dir == GprsDirection::DOWNLINK)
+                {
+                    SendOne(s.server, s.mobiles.Get(0), s.GetMobileAddress(0), octets, sendAt);
+                }
+                else
+                {
+                    SendOne(s.mobiles.Get(0), s.server, s.serverAddress, octets, sendAt);
+                }
+                at += kProbeGap;
             }
-            else
-            {
-                SendOne(s.mobiles.Get(0), s.server, s.serverAddress, octets, at);
-            }
-            at += kProbeGap;
         }
     }
     // Each probe is the one in flight from its start on.
@@ -289,19 +307,34 @@ main(int argc, char* argv[])
 
     std::cout << "direction,ip_octets,component,ms\n";
     int status = 0;
-    for (const LatencyProbe& p : budget.probes)
+    // The first round's probes in their order; each row the mean over the rounds.
+    const std::size_t perRound = budget.probes.size() / rounds;
+    for (std::size_t k = 0; k < perRound; ++k)
     {
-        const char* dir = p.dir == GprsDirection::DOWNLINK ? "downlink" : "uplink";
-        if (p.passedUp.IsZero())
+        const LatencyProbe& first = budget.probes[k];
+        const char* dir = first.dir == GprsDirection::DOWNLINK ? "downlink" : "uplink";
+        std::vector<std::pair<std::string, double>> mean;
+        for (uint32_t round = 0; round < rounds; ++round)
         {
-            std::cerr << "error: the " << dir << " packet of " << p.octets
-                      << " octets was not delivered\n";
-            status = 1;
-            continue;
+            const LatencyProbe& p = budget.probes[round * perRound + k];
+            if (p.passedUp.IsZero())
+            {
+                std::cerr << "error: the " << dir << " packet of " << p.octets
+                          << " octets of round " << round + 1 << " was not delivered\n";
+                status = 1;
+                continue;
+            }
+            const auto components = Components(p);
+            mean.resize(components.size());
+            for (std::size_t c = 0; c < components.size(); ++c)
+            {
+                mean[c].first = components[c].first;
+                mean[c].second += components[c].second / rounds;
+            }
         }
-        for (const auto& [component, ms] : Components(p))
+        for (const auto& [component, ms] : mean)
         {
-            std::cout << dir << "," << p.octets << "," << component << "," << std::fixed
+            std::cout << dir << "," << first.octets << "," << component << "," << std::fixed
                       << std::setprecision(3) << ms << "\n";
         }
     }
