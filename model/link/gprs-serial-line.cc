@@ -29,7 +29,7 @@ GprsSerialLine::Send(uint32_t flow, Ptr<Packet> packet, Time line)
     m_bytes[flow] += packet->GetSize();
     m_queues[flow].push_back({packet, line, Simulator::Now()});
     ++m_waiting;
-    if (!m_endEvent.IsRunning())
+    if (m_endEvent.IsExpired())
     {
         StartNext();
     }
