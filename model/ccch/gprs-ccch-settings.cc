@@ -10,6 +10,7 @@
 #include "ns3/pointer.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <array>
 
 namespace ns3
@@ -99,10 +100,9 @@ GprsCcchSettings::AddAttributes(TypeId tid)
             MakeTimeAccessor(&GprsCcchSettings::m_nonDrxTimer),
             Create<GprsPredicateChecker<TimeValue>>(
                 [](const TimeValue& v) {
-                    return std::find(kNonDrxSeconds.begin(),
-                                     kNonDrxSeconds.end(),
-                                     v.Get().GetSeconds()) != kNonDrxSeconds.end() &&
-                           v.Get() == Seconds(v.Get().GetSeconds());
+                    return std::any_of(kNonDrxSeconds.begin(),
+                                       kNonDrxSeconds.end(),
+                                       [&v](int64_t s) { return v.Get() == Seconds(s); });
                 },
                 "ns3::TimeValue",
                 "Time, one of 0s 1s 2s 4s 8s 16s 32s 64s"))
