@@ -312,7 +312,7 @@ struct BufferResult
 {
     uint32_t sent{0};           //!< packets of the burst
     uint32_t received{0};       //!< packets that arrived
-    uint32_t dropped{0};        //!< BufferDrop events of the GGSN buffer
+    uint32_t dropped{0};        //!< drops of the mobile's GGSN buffer: BufferDrop and GbDrop
     uint32_t maxOccupancy{0};   //!< largest GGSN buffer occupancy, octets
     uint32_t radioBeforeEnd{0}; //!< packets the radio delivered before the burst's end
 };
@@ -341,6 +341,13 @@ RunBuffer(const LinkSetup& setup, uint64_t run)
     }
     s.pcu->TraceConnectWithoutContext(
         "BufferDrop",
+        MakeCallback(+[](BufferResult* res, uint32_t, GprsDirection dir, Ptr<const Packet>) {
+            res->dropped += dir == GprsDirection::DOWNLINK ? 1 : 0;
+        }).Bind(&r));
+    // The mobile's buffer admits a packet at the Gb already (the packets waiting for it count
+    // in it): a full buffer drops there.
+    s.bssDevices.Get(0)->TraceConnectWithoutContext(
+        "GbDrop",
         MakeCallback(+[](BufferResult* res, uint32_t, GprsDirection dir, Ptr<const Packet>) {
             res->dropped += dir == GprsDirection::DOWNLINK ? 1 : 0;
         }).Bind(&r));
@@ -700,10 +707,12 @@ main(int argc, char* argv[])
         "bandwidth.dat and link-bandwidth.gp (link-bandwidth.png). --experiment=buffer (C3): "
         "--burstBytes of 1024-byte UDP packets sent at once on the downlink, more than the GGSN "
         "buffer holds; CSV run, sent_packets, received_packets, buffer_drops (the PCU's "
-        "BufferDrop trace), delivered_during_burst (arrived before the burst's last packet "
+        "BufferDrop and the BSS's GbDrop traces: the buffer admits packets at the Gb), "
+        "delivered_during_burst (arrived before the burst's last packet "
         "reached the GGSN), inferred_buffer_bytes ((received - delivered_during_burst) x "
         "1052-octet IP packets, the paper's inference), configured_buffer_bytes (--ggsnBuffer) "
-        "and max_occupancy_bytes (the BufferOccupancy trace). --runs replications use RNG runs "
+        "and max_occupancy_bytes (the BufferOccupancy trace: the PCU's part of the buffer, "
+        "without the packets waiting for the Gb). --runs replications use RNG runs "
         "--RngRun .. --RngRun + runs - 1. Every experiment also writes runs.csv to --outdir, "
         "one row per run (latency: direction, packet_bytes, pattern single or bursts, run, "
         "complete, packets, lost, median_ms, max_ms; bandwidth: per run and interval; buffer: "
