@@ -12,12 +12,14 @@
 # were forced.
 # The Gb is off (GbCommittedInformationRate 0): at its default 64 kbit/s per cell two users'
 # downloads share it below the 3-slot rate, and the peaks would be the Gb's, not the radio's
-# that this test checks the analyzer against.
+# that this test checks the analyzer against. 80 users in 16 cells: with 40 in 8 the 3-slot
+# mode over 49 periods fell to 19.5-20.5 kbit/s on ns-3.43 (median 29.1) when the random streams
+# moved (GprsPcu takes one more, the RACH's); with 76 periods it is 32.5 on ns-3.37 and 3.43.
 # Variables: EXAMPLE (benko-gi), WORK_DIR (scratch directory).
 cmake_minimum_required(VERSION 3.13)
 file(REMOVE_RECURSE ${WORK_DIR})
 file(MAKE_DIRECTORY ${WORK_DIR})
-execute_process(COMMAND ${EXAMPLE} --users=40 --cells=8 --duration=3600s --progress=0
+execute_process(COMMAND ${EXAMPLE} --users=80 --cells=16 --duration=3600s --progress=0
                         --ns3::GprsBssNetDevice::GbCommittedInformationRate=0bps
                         --outdir=${WORK_DIR}
                 RESULT_VARIABLE rc OUTPUT_VARIABLE csv ERROR_VARIABLE err)
@@ -71,7 +73,7 @@ if(summary MATCHES "\ngreedy R (sack|rwnd)=[a-z]+:")
   message(FATAL_ERROR "summary.txt has a SACK or window class over all flows, which the CSV "
                       "does not give:\n${summary}")
 endif()
-if(NOT summary MATCHES "\nrwnd forced to 65535 [^\n]*: [0-9]+ of 40 users")
+if(NOT summary MATCHES "\nrwnd forced to 65535 [^\n]*: [0-9]+ of 80 users")
   message(FATAL_ERROR "summary.txt does not say how many windows were forced:\n${summary}")
 endif()
 message(STATUS "${classes} goodput classes, the same in summary.txt and the CSV")
