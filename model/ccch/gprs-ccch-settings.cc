@@ -10,18 +10,8 @@
 #include "ns3/pointer.h"
 #include "ns3/uinteger.h"
 
-#include <algorithm>
-#include <array>
-
 namespace ns3
 {
-
-namespace
-{
-/// Non-DRX timer values the mobile's DRX parameter (TS 24.008 10.5.5.6) and the cell's
-/// DRX_TIMER_MAX (TS 44.060 12.24) can code, in seconds.
-constexpr std::array<int64_t, 8> kNonDrxSeconds = {0, 1, 2, 4, 8, 16, 32, 64};
-} // namespace
 
 TypeId
 GprsCcchSettings::AddAttributes(TypeId tid)
@@ -82,12 +72,9 @@ GprsCcchSettings::AddAttributes(TypeId tid)
                       "gives up. Default 7 as osmo-bsc.",
                       UintegerValue(7),
                       MakeUintegerAccessor(&GprsCcchSettings::m_maxRetrans),
-                      Create<GprsPredicateChecker<UintegerValue>>(
-                          [](const UintegerValue& v) {
-                              return v.Get() == 1 || v.Get() == 2 || v.Get() == 4 || v.Get() == 7;
-                          },
-                          "ns3::UintegerValue",
-                          "one of 1 2 4 7"))
+                      MakeGprsOneOfChecker<UintegerValue, uint64_t>({1, 2, 4, 7},
+                                                                    "ns3::UintegerValue",
+                                                                    "one of 1 2 4 7"))
         .AddAttribute(
             "NonDrxTimer",
             "After packet transfer mode (a TBF ended, T3192 after a normal downlink release) "
@@ -98,14 +85,18 @@ GprsCcchSettings::AddAttributes(TypeId tid)
             "asks for at least that.",
             TimeValue(Seconds(4)),
             MakeTimeAccessor(&GprsCcchSettings::m_nonDrxTimer),
-            Create<GprsPredicateChecker<TimeValue>>(
-                [](const TimeValue& v) {
-                    return std::any_of(kNonDrxSeconds.begin(),
-                                       kNonDrxSeconds.end(),
-                                       [&v](int64_t s) { return v.Get() == Seconds(s); });
-                },
-                "ns3::TimeValue",
-                "Time, one of 0s 1s 2s 4s 8s 16s 32s 64s"))
+            // The values the mobile's DRX parameter (TS 24.008 10.5.5.6) and the cell's
+            // DRX_TIMER_MAX (TS 44.060 12.24) can code.
+            MakeGprsOneOfChecker<TimeValue, Time>({Seconds(0),
+                                                   Seconds(1),
+                                                   Seconds(2),
+                                                   Seconds(4),
+                                                   Seconds(8),
+                                                   Seconds(16),
+                                                   Seconds(32),
+                                                   Seconds(64)},
+                                                  "ns3::TimeValue",
+                                                  "Time, one of 0s 1s 2s 4s 8s 16s 32s 64s"))
         .AddAttribute("CcchResponseTime",
                       "From a decoded CHANNEL REQUEST (or downlink data for a mobile not on "
                       "PACCH) to the IMMEDIATE ASSIGNMENT ready for a CCCH block: the BTS, "
@@ -119,11 +110,10 @@ GprsCcchSettings::AddAttributes(TypeId tid)
 GprsCcch
 GprsCcchSettings::MakeCcch() const
 {
+    // Whole frames, rounded up: the assignment is not ready before the response time.
+    const uint64_t frame = GprsBlockTiming::FrameAt(m_ccchResponse);
     const uint64_t responseFrames =
-        GprsBlockTiming::FrameAt(m_ccchResponse) +
-        (GprsBlockTiming::FrameStart(GprsBlockTiming::FrameAt(m_ccchResponse)) < m_ccchResponse
-             ? 1
-             : 0);
+        frame + (GprsBlockTiming::FrameStart(frame) < m_ccchResponse ? 1 : 0);
     return GprsCcch(GprsCcchConfig{m_ccchCombined, m_bsAgBlksRes, m_bsPaMfrms},
                     GprsRachControl{m_txInteger, m_maxRetrans},
                     responseFrames);

@@ -79,8 +79,7 @@ GprsCcch::GprsCcch(GprsCcchConfig config, GprsRachControl rach, uint64_t respons
     : m_layout(config),
       m_rach(rach),
       m_s(GetGprsRachS(rach.txInteger, config.combined)),
-      m_responseFrames(responseFrames),
-      m_t3126MaxFrames(kT3126MaxFrames)
+      m_responseFrames(responseFrames)
 {
     if (rach.maxRetrans != 1 && rach.maxRetrans != 2 && rach.maxRetrans != 4 &&
         rach.maxRetrans != 7)
@@ -218,7 +217,7 @@ GprsCcch::Advance(uint32_t key, uint64_t frame, const Uniform& uniform, const Lo
             else
             {
                 access.t3126 = std::min(m_layout.RachSlotAfter(sent, m_rach.txInteger + 2 * m_s),
-                                        sent + m_t3126MaxFrames);
+                                        sent + kT3126MaxFrames);
             }
         }
         else

@@ -193,7 +193,6 @@ class GprsCcch
     GprsRachControl m_rach;                  //!< T and M
     uint32_t m_s;                            //!< S
     uint64_t m_responseFrames;               //!< network response time
-    uint64_t m_t3126MaxFrames;               //!< 5 s in frames
     std::map<uint32_t, Access> m_accesses;   //!< accesses under way
     std::map<uint64_t, uint32_t> m_requests; //!< CHANNEL REQUESTs per RACH frame
     std::set<uint64_t> m_collided;           //!< RACH frames found with a collision

@@ -12,27 +12,24 @@
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 
-#include <algorithm>
-#include <array>
-
 namespace ns3
 {
 
 namespace
 {
-/// T3192 values SI13 can carry (TS 44.060 12.24, 3-bit code).
-constexpr std::array<int64_t, 8> kT3192Ms = {0, 80, 120, 160, 200, 500, 1000, 1500};
-
-/// Accepts only the T3192 values SI13 can carry.
+/// Accepts only the T3192 values SI13 can carry (TS 44.060 12.24, 3-bit code).
 Ptr<const AttributeChecker>
 MakeGprsT3192Checker()
 {
-    return Create<GprsPredicateChecker<TimeValue>>(
-        [](const TimeValue& v) {
-            return std::find(kT3192Ms.begin(), kT3192Ms.end(), v.Get().GetMilliSeconds()) !=
-                       kT3192Ms.end() &&
-                   v.Get() == MilliSeconds(v.Get().GetMilliSeconds());
-        },
+    return MakeGprsOneOfChecker<TimeValue, Time>(
+        {MilliSeconds(0),
+         MilliSeconds(80),
+         MilliSeconds(120),
+         MilliSeconds(160),
+         MilliSeconds(200),
+         MilliSeconds(500),
+         MilliSeconds(1000),
+         MilliSeconds(1500)},
         "ns3::TimeValue",
         "Time, one of 0ms 80ms 120ms 160ms 200ms 500ms 1000ms 1500ms");
 }

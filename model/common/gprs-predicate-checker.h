@@ -11,6 +11,7 @@
 #include <functional>
 #include <string>
 #include <utility>
+#include <vector>
 
 /**
  * \file
@@ -88,6 +89,35 @@ class GprsPredicateChecker : public AttributeChecker
     std::string m_typeName;                 //!< value type name
     std::string m_allowed;                  //!< what is allowed
 };
+
+/**
+ * \ingroup gprs
+ * \tparam V the AttributeValue type
+ * \tparam T what V::Get() returns
+ * \param allowed the values accepted
+ * \param typeName the value type's name, e.g. "ns3::TimeValue"
+ * \param text what is allowed, for the help text and the error
+ * \return a checker of V that accepts exactly the values of \p allowed (the values a field of
+ *         a message can code, for instance)
+ */
+template <typename V, typename T>
+Ptr<const AttributeChecker>
+MakeGprsOneOfChecker(std::vector<T> allowed, std::string typeName, std::string text)
+{
+    return Create<GprsPredicateChecker<V>>(
+        [allowed = std::move(allowed)](const V& v) {
+            for (const T& a : allowed)
+            {
+                if (v.Get() == a)
+                {
+                    return true;
+                }
+            }
+            return false;
+        },
+        std::move(typeName),
+        std::move(text));
+}
 
 } // namespace ns3
 
